@@ -1,0 +1,99 @@
+"""Squares and bitboards of the 16 × 11 board (board-map.md).
+
+The board is a set of 176 bits in one Python int (square index = row * 16 + column,
+A1 = 0), as python-chess does with 64. Regions, kingdoms and legal squares are then a
+few shifts and masks instead of loops over squares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from euphrates.core.errors import InvalidActionError
+
+WIDTH: Final = 16
+HEIGHT: Final = 11
+SQUARES: Final = WIDTH * HEIGHT
+FULL: Final = (1 << SQUARES) - 1
+
+_COLUMN_A = sum(1 << (y * WIDTH) for y in range(HEIGHT))
+NOT_COLUMN_A: Final = FULL & ~_COLUMN_A
+NOT_COLUMN_P: Final = FULL & ~(_COLUMN_A << (WIDTH - 1))
+
+COLUMN_LETTERS: Final = "ABCDEFGHIJKLMNOP"
+
+
+def square_name(sq: int) -> str:
+    """`0` → ``"A1"``; the names used everywhere a person reads a square."""
+    return f"{COLUMN_LETTERS[sq % WIDTH]}{sq // WIDTH + 1}"
+
+
+def square_at(x: int, y: int) -> int:
+    return y * WIDTH + x
+
+
+def parse_square(text: str) -> int:
+    """``"F4"`` → its index; raises InvalidActionError for anything that is not a square."""
+    t = text.strip().upper()
+    if len(t) < 2 or t[0] not in COLUMN_LETTERS or not t[1:].isdigit():
+        raise InvalidActionError(f"{text!r} is not a square name (A1 … P11)")
+    row = int(t[1:])
+    if not 1 <= row <= HEIGHT:
+        raise InvalidActionError(f"{text!r} is not on the board: rows run from 1 to {HEIGHT}")
+    return square_at(COLUMN_LETTERS.index(t[0]), row - 1)
+
+
+def bit(sq: int) -> int:
+    return 1 << sq
+
+
+def expand(b: int) -> int:
+    """All squares orthogonally adjacent to a square of `b` (not including `b` itself
+    unless adjacent to another of its squares)."""
+    return (
+        ((b << 1) & NOT_COLUMN_A) | ((b >> 1) & NOT_COLUMN_P) | (b >> WIDTH) | ((b << WIDTH) & FULL)
+    )
+
+
+NEIGHBOURS: Final = tuple(expand(1 << sq) for sq in range(SQUARES))
+
+
+def flood(seed: int, within: int) -> int:
+    """The connected part of `within` that contains the squares of `seed` (B-4)."""
+    region = seed & within
+    while True:
+        grown = region | (
+            (
+                ((region << 1) & NOT_COLUMN_A)
+                | ((region >> 1) & NOT_COLUMN_P)
+                | (region >> WIDTH)
+                | (region << WIDTH)
+            )
+            & within
+        )
+        if grown == region:
+            return region
+        region = grown
+
+
+def squares_of(b: int) -> Iterator[int]:
+    """The square indices of the set bits of `b`, lowest first."""
+    while b:
+        low = b & -b
+        yield low.bit_length() - 1
+        b ^= low
+
+
+def mask_of(squares: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for sq in squares:
+        m |= 1 << sq
+    return m
+
+
+def nth_square(b: int, n: int) -> int:
+    """The square of the n-th set bit of `b` (0-based, lowest first)."""
+    for _ in range(n):
+        b &= b - 1
+    return (b & -b).bit_length() - 1

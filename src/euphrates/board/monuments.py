@@ -1,0 +1,85 @@
+"""Monuments (B-17, B-28, B-29).
+
+A tile that completes a 2×2 block of one colour lets the active player build a
+monument there, after any wars; the four tiles flip and connect but no longer count
+as any colour. At the end of each turn, the active player's leaders in a kingdom with
+a monument of their colour score.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from euphrates.board.actions import MONUMENTS, monument_name
+from euphrates.board.geometry import HEIGHT, WIDTH, flood, square_name
+from euphrates.core.colours import RED
+from euphrates.core.protocol import Event
+
+if TYPE_CHECKING:
+    from euphrates.board.state import BoardState
+
+
+def block_mask(top_left: int) -> int:
+    return (0b11 | 0b11 << WIDTH) << top_left
+
+
+def available(st: BoardState) -> list[int]:
+    built = {m for m, _, _ in st.monuments}
+    return [m for m in range(len(MONUMENTS)) if m not in built]
+
+
+def options(st: BoardState) -> list[tuple[int, int]]:
+    """(monument, top-left square) pairs the placed tile makes possible now."""
+    sq = st.placed
+    colour = st.tile_colour_at(sq)
+    if colour < 0:
+        return []
+    tiles = st.tiles[colour]
+    x, y = sq % WIDTH, sq // WIDTH
+    blocks = [
+        (by * WIDTH + bx)
+        for by in (y - 1, y)
+        for bx in (x - 1, x)
+        if 0 <= bx < WIDTH - 1 and 0 <= by < HEIGHT - 1
+    ]
+    blocks = [tl for tl in blocks if block_mask(tl) & tiles == block_mask(tl)]
+    if not blocks:
+        return []
+    ms = [m for m in available(st) if colour in MONUMENTS[m]]
+    return [(m, tl) for tl in blocks for m in ms]
+
+
+def build(st: BoardState, monument: int, top_left: int, events: list[Event]) -> None:
+    """Flip the block and put the monument on it; treasures stay on their tiles; a
+    leader that loses its last temple returns (B-10, B-28)."""
+    colour = st.tile_colour_at(top_left)
+    block = block_mask(top_left)
+    st.tiles[colour] &= ~block
+    st.flipped |= block
+    st.monuments.append((monument, top_left, colour))
+    st.board_changed()
+    events.append(
+        Event(
+            "monument_built", {"monument": monument_name(monument), "square": square_name(top_left)}
+        )
+    )
+    if colour == RED:
+        from euphrates.board.geometry import expand
+
+        st.return_leaders_without_temple(expand(block), events)
+
+
+def end_of_turn_points(st: BoardState, events: list[Event]) -> None:
+    """B-17: each of the active player's leaders in a kingdom with a monument showing
+    its colour scores one point of that colour, once per such monument."""
+    seat = st.active
+    row = st.leader_sq[seat]
+    if not st.monuments or all(sq < 0 for sq in row):
+        return
+    occupied = st.occupied
+    for m, top_left, _ in st.monuments:
+        region = flood(block_mask(top_left), occupied)
+        for colour in MONUMENTS[m]:
+            sq = row[colour]
+            if sq >= 0 and region >> sq & 1:
+                st.score(seat, colour, 1, "monument", events)

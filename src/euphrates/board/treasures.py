@@ -1,0 +1,68 @@
+"""Treasures (B-30).
+
+At the end of every leader and tile action, a kingdom with two or more treasures and
+a trader gives all but one of them to the trader's owner, bordered treasures first.
+Where the owner has a real choice of which to take, that is a decision of the owner,
+who need not be the active player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from euphrates.board.geometry import square_name
+from euphrates.core.colours import GREEN
+from euphrates.core.protocol import Event
+
+if TYPE_CHECKING:
+    from euphrates.board.state import BoardState
+
+
+def _pending(st: BoardState) -> tuple[int, int] | None:
+    """(owner, treasure squares) of the first kingdom that must give treasures,
+    in seat order of the owners from the active player; None if none."""
+    best: tuple[int, int, int] | None = None
+    for k in st.kingdoms():
+        held = k & st.treasures
+        if held & (held - 1) == 0:
+            continue
+        owners = st.leaders_in(k, GREEN)
+        if not owners:
+            continue
+        owner = owners[0]
+        order = (owner - st.active) % st.players
+        if best is None or order < best[0]:
+            best = (order, owner, held)
+    return None if best is None else (best[1], best[2])
+
+
+def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
+    st.treasures &= ~(1 << sq)
+    st.held[seat] += 1
+    events.append(Event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
+
+
+def settle(st: BoardState, events: list[Event]) -> bool:
+    """Hand out treasures until a real choice is needed. Returns True when a choice is
+    now pending (phase TREASURE), False when every kingdom is settled."""
+    from euphrates.board.state import TREASURE
+
+    bordered = st.map.bordered
+    while True:
+        pending = _pending(st)
+        if pending is None:
+            return False
+        owner, held = pending
+        to_take = held.bit_count() - 1
+        candidates = held & bordered or held
+        if to_take >= candidates.bit_count():
+            # Every candidate will be taken whatever the order: no real choice.
+            while candidates:
+                low = candidates & -candidates
+                take(st, owner, low.bit_length() - 1, events)
+                candidates ^= low
+            continue
+        st.phase = TREASURE
+        st.treasure_owner = owner
+        st.treasure_choices = candidates
+        return True

@@ -1,0 +1,60 @@
+"""The end of a turn and the end of the game (B-17 – B-19, B-31).
+
+In order: monument points, refills (the active player, then everyone else short of
+six, in seat order from the active player), the treasure end check. A refill the bag
+cannot complete ends the game at once, after that player drew what was left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from euphrates.board import monuments
+from euphrates.core.protocol import Event
+
+if TYPE_CHECKING:
+    from euphrates.board.state import BoardState
+
+
+def refill(st: BoardState, seat: int, events: list[Event]) -> bool:
+    """Refill `seat` to six; False if the bag could not cover it (the game ends)."""
+    from euphrates.board.state import HAND_SIZE
+
+    need = HAND_SIZE - sum(st.hands[seat])
+    if need <= 0:
+        return True
+    short = need > len(st.bag)
+    st.draw(seat, need, events)
+    return not short
+
+
+def end_turn(st: BoardState, events: list[Event]) -> None:
+    from euphrates.board.state import ACTION
+
+    monuments.end_of_turn_points(st, events)
+    for i in range(st.players):
+        seat = (st.active + i) % st.players
+        if not refill(st, seat, events):
+            events.append(Event("bag_empty", {"seat": seat}))
+            st.finish(events)
+            return
+    if st.treasures.bit_count() <= 2:
+        events.append(Event("treasures_low", {"left": st.treasures.bit_count()}))
+        st.finish(events)
+        return
+    events.append(Event("turn_ended", {"seat": st.active}))
+    st.active = (st.active + 1) % st.players
+    st.actions_done = 0
+    st.phase = ACTION
+    events.append(Event("turn_started", {"seat": st.active}))
+
+
+def end_action(st: BoardState, events: list[Event]) -> None:
+    """An action and all it triggered is done (B-7): the next action, or the turn ends."""
+    from euphrates.board.state import ACTION
+
+    st.actions_done += 1
+    if st.actions_done >= 2:
+        end_turn(st, events)
+    else:
+        st.phase = ACTION

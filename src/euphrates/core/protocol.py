@@ -1,0 +1,227 @@
+"""The protocol both games implement, so bots, records and the server need not know which.
+
+Shaped after OpenSpiel and boardgame.io: a state knows whose decision is pending and
+of what kind, lists exactly the legal actions, applies one and reports the events it
+caused (each with its audience), and renders a view per seat. The state carries a
+version (the number of actions applied) so a host can reject stale actions.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from euphrates.core.errors import GameOverError, StaleActionError, WrongSeatError
+from euphrates.core.rng import Rng
+
+Seat = int
+"""A seat is 0 .. players-1; seat order is the order of play (clockwise)."""
+
+View = dict[str, Any]
+"""A JSON-able view: exactly what one seat (or a spectator) may see."""
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending decision: who decides, what kind of decision, and its public context.
+
+    `kind` is one of the engine's decision kinds (``"action"`` for a turn's action or
+    pass, ``"commit"`` for a conflict commitment, ...); `context` holds only public
+    facts (for a defender: the attacker's commitment, which is public, G-1).
+    """
+
+    seat: Seat
+    kind: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> Json:
+        return {"seat": self.seat, "kind": self.kind, "context": dict(self.context)}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `audience` None means every seat and spectators;
+    an int means that seat only (a drawn tile is private, G-3)."""
+
+    kind: str
+    data: Mapping[str, Any]
+    audience: Seat | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.audience is None or self.audience == seat
+
+    def to_json(self) -> Json:
+        out: Json = {"kind": self.kind, **self.data}
+        if self.audience is not None:
+            out["audience"] = self.audience
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game (B-32, C-18).
+
+    `points[s][c]` are seat s's points in colour c before wildcards, `wildcards[s][c]`
+    how many of s's treasures were assigned to c, `totals` their sum, and `places[s]`
+    the place of seat s (1 = first; equal results share a place).
+    """
+
+    points: tuple[tuple[int, ...], ...]
+    wildcards: tuple[tuple[int, ...], ...]
+    totals: tuple[tuple[int, ...], ...]
+    places: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(s for s, p in enumerate(self.places) if p == 1)
+
+    @property
+    def ranking(self) -> tuple[Seat, ...]:
+        """Seats from first to last (stable for shared places)."""
+        return tuple(sorted(range(len(self.places)), key=lambda s: (self.places[s], s)))
+
+    def weakest(self, seat: Seat) -> int:
+        return min(self.totals[seat])
+
+    def to_json(self) -> Json:
+        return {
+            "points": [list(p) for p in self.points],
+            "wildcards": [list(w) for w in self.wildcards],
+            "totals": [list(t) for t in self.totals],
+            "places": list(self.places),
+            "winners": list(self.winners),
+        }
+
+
+class Action(Protocol):
+    """Actions are small immutable values with a text form (python-chess's Move)."""
+
+    def __str__(self) -> str: ...
+
+
+A = TypeVar("A", bound=Action)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+class GameState(ABC, Generic[A]):
+    """One game in progress. Subclasses hold all state; nothing here does I/O."""
+
+    players: int
+
+    # --- whose turn and what is pending ---------------------------------------------
+    @property
+    @abstractmethod
+    def version(self) -> int:
+        """Number of actions applied so far."""
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+
+    def to_move(self) -> Seat | None:
+        d = self.decision()
+        return None if d is None else d.seat
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The final result once the game is over, else None."""
+
+    # --- actions -------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Exactly the legal actions for the pending decision (empty when over)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Read an action in this game's notation (raises InvalidActionError)."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> list[Event]:
+        """Apply a legal action; must raise before changing anything if it is not."""
+
+    def apply(
+        self, action: A | str, *, seat: Seat | None = None, version: int | None = None
+    ) -> list[Event]:
+        """Apply `action` (an action or its text) and return the events it caused.
+
+        `seat` and `version`, when given, are checked first: a host passes the sender's
+        seat and the version the sender saw, so a late or misrouted action is refused.
+        On any error the state is unchanged.
+        """
+        if self.is_over():
+            raise GameOverError("the game is over; no action is legal", "B-31/C-17")
+        if version is not None and version != self.version:
+            raise StaleActionError(
+                f"action was meant for version {version}, the game is at version {self.version}"
+            )
+        d = self.decision()
+        if seat is not None and d is not None and seat != d.seat:
+            raise WrongSeatError(
+                f"seat {seat} cannot act: the pending {d.kind} decision belongs to seat {d.seat}",
+                "G-1",
+            )
+        act = self.parse_action(action) if isinstance(action, str) else action
+        return self._apply(act)
+
+    def legal_action_count(self) -> int:
+        """How many legal actions there are; engines answer this without building them."""
+        return len(self.legal_actions())
+
+    def random_action(self, rng: Rng) -> A:
+        """A legal action chosen uniformly at random (engines may avoid building the list)."""
+        actions = self.legal_actions()
+        if not actions:
+            raise GameOverError("the game is over; no action is legal", "B-31/C-17")
+        return actions[rng.below(len(actions))]
+
+    # --- views, copies -------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """What `seat` may see (None: a spectator). JSON-able, never hidden information."""
+
+    @abstractmethod
+    def copy(self: S) -> S:
+        """An independent copy, cheap enough for search."""
+
+
+class GameDefinition(Protocol[A]):
+    """A game as a host sees it: how to start one and how to read its documents."""
+
+    name: str
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> GameState[A]:
+        """A new game; options are this game's JSON options (unknown keys are refused)."""
+        ...
+
+    def from_position(self, doc: Mapping[str, Any]) -> GameState[A]:
+        """A state from this game's JSON position format (raises RecordError)."""
+        ...
+
+    def to_position(self, state: GameState[A]) -> Json:
+        """The full state as this game's JSON position format."""
+        ...
+
+    def render(self, state: GameState[A], seat: Seat | None) -> str:
+        """An ASCII rendering of what `seat` may see."""
+        ...
+
+    def sample_from_view(self, view: View, rng: Rng) -> GameState[A]:
+        """A full state consistent with `view`: what the view hides (other hands, the
+        bag or deck, a face-down bridge, G-3) is drawn at random from what is unseen;
+        everything the view shows is kept, so the sample's view of that seat equals
+        `view`. This is what information-set search uses; it never reads a true state."""
+        ...
+
+
+def check_seat_count(players: int, allowed: Sequence[int] = (2, 3, 4)) -> None:
+    if players not in allowed:
+        raise ValueError(f"this game is for {allowed[0]} to {allowed[-1]} players, not {players}")
