@@ -26,6 +26,7 @@ from euphrates.board.actions import (
 )
 from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
 from euphrates.board.kingdoms import split_without, touching_counts
+from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, GREEN, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError, InvalidActionError
 from euphrates.core.protocol import Event
@@ -33,20 +34,19 @@ from euphrates.core.protocol import Event
 if TYPE_CHECKING:
     from euphrates.board.state import BoardState
 
-_ACTION, _REVOLT, _WAR_ORDER, _WAR, _MONUMENT, _TREASURE, _OVER = range(7)
 _EXPECTED = {
-    _REVOLT: "a commitment ('commit N')",
-    _WAR: "a commitment ('commit N')",
-    _WAR_ORDER: "the choice of the next war ('war C')",
-    _MONUMENT: "a monument ('monument CC SQUARE') or 'decline'",
-    _TREASURE: "the choice of a treasure ('treasure SQUARE')",
+    REVOLT: "a commitment ('commit N')",
+    WAR: "a commitment ('commit N')",
+    WAR_ORDER: "the choice of the next war ('war C')",
+    MONUMENT: "a monument ('monument CC SQUARE') or 'decline'",
+    TREASURE: "the choice of a treasure ('treasure SQUARE')",
 }
 _TURN_ACTIONS = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
 
 
 def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
     p = st.phase
-    if p == _ACTION:
+    if p == ACTION:
         if not isinstance(action, _TURN_ACTIONS):
             raise IllegalActionError(
                 f"{action} is not a turn action: no conflict, monument or treasure choice is pending",
@@ -60,11 +60,11 @@ def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
             f"of seat {st.decision_seat()}",
             "G-2",
         )
-    if p == _REVOLT or p == _WAR:
+    if p in (REVOLT, WAR):
         if not isinstance(action, Commit):
             raise IllegalActionError(f"{action} does not answer {_EXPECTED[p]}", "G-1")
         _commit(st, action.count, events)
-    elif p == _WAR_ORDER:
+    elif p == WAR_ORDER:
         if not isinstance(action, ChooseWar):
             raise IllegalActionError(f"{action} does not answer {_EXPECTED[p]}", "B-22")
         if action.colour not in st.wars:
@@ -74,7 +74,7 @@ def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
                 "B-22",
             )
         war.begin(st, action.colour, events)
-    elif p == _MONUMENT:
+    elif p == MONUMENT:
         if isinstance(action, Decline):
             events.append(Event("monument_declined", {"seat": st.active}))
         elif isinstance(action, BuildMonument):
@@ -93,7 +93,7 @@ def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
             raise IllegalActionError(f"{action} does not answer {_EXPECTED[p]}", "B-28")
         st.monument_options = []
         _after_monument(st, events)
-    elif p == _TREASURE:
+    elif p == TREASURE:
         if not isinstance(action, TakeTreasure):
             raise IllegalActionError(f"{action} does not answer {_EXPECTED[p]}", "B-30")
         if not st.treasure_choices >> action.square & 1:
@@ -128,8 +128,7 @@ def _turn_action(st: BoardState, action: BoardAction, events: list[Event]) -> No
             )
         sq = st.leader_sq[seat][action.colour]
         st.leader_sq[seat][action.colour] = -1
-        st.leader_bits &= ~(1 << sq)
-        st.board_changed()
+        st.lift(1 << sq)
         events.append(
             Event(
                 "leader_withdrawn",
@@ -152,22 +151,24 @@ def _check_tile(st: BoardState, a: PlaceTile) -> None:
     if not 0 <= a.colour < 4:
         raise InvalidActionError(f"{a.colour} is not a colour")
     seat, sq = st.active, a.square
+    b = 1 << sq
+    if st.hands[seat][a.colour] > 0:
+        land, river, _, _ = legal.masks(st)
+        if (river if a.colour == BLUE else land) & b:
+            return
+    # Not legal: find the reason to report.
     name = square_name(sq)
     if st.hands[seat][a.colour] <= 0:
         raise IllegalActionError(f"you hold no {COLOUR_NAMES[a.colour]} tile", "B-7")
-    b = 1 << sq
     if (st.occupied | st.catas) & b:
         raise IllegalActionError(f"{name} is not empty", "B-12")
-    river = st.map.river & b
-    if a.colour == BLUE and not river:
+    if a.colour == BLUE:
         raise IllegalActionError(f"a blue tile goes only on a river square; {name} is land", "B-12")
-    if a.colour != BLUE and river:
+    if st.map.river & b:
         raise IllegalActionError(
             f"a {COLOUR_NAMES[a.colour]} tile goes only on land; {name} is a river square", "B-12"
         )
-    _, _, three = touching_counts(st.kingdoms())
-    if three & b:
-        raise IllegalActionError(f"a tile on {name} would join three or more kingdoms", "B-12")
+    raise IllegalActionError(f"a tile on {name} would join three or more kingdoms", "B-12")
 
 
 def _check_leader(st: BoardState, a: PlaceLeader) -> None:
@@ -220,7 +221,7 @@ def _place_tile(st: BoardState, colour: int, sq: int, events: list[Event]) -> No
     touching = [k for k in st.kingdoms() if k & NEIGHBOURS[sq]]
     st.hands[seat][colour] -= 1
     st.tiles[colour] |= b
-    st.board_changed()
+    st.grow(b, leader=False)
     st.placed = sq
     events.append(
         Event(
@@ -257,14 +258,14 @@ def _next_war(st: BoardState, events: list[Event]) -> None:
     elif len(st.wars) == 1:
         war.begin(st, st.wars[0], events)
     else:
-        st.phase = _WAR_ORDER
+        st.phase = WAR_ORDER
 
 
 def _after_wars(st: BoardState, events: list[Event]) -> None:
     opts = monuments.options(st)
     if opts:
         st.monument_options = opts
-        st.phase = _MONUMENT
+        st.phase = MONUMENT
         return
     _after_monument(st, events)
 
@@ -288,10 +289,10 @@ def _place_leader(st: BoardState, colour: int, sq: int, events: list[Event]) -> 
     seat = st.active
     old = st.leader_sq[seat][colour]
     if old >= 0:
-        st.leader_bits &= ~(1 << old)
+        st.lift(1 << old)
     st.leader_sq[seat][colour] = sq
     st.leader_bits |= 1 << sq
-    st.board_changed()
+    st.grow(1 << sq, leader=True)
     data = {"seat": seat, "leader": LEADER_NAMES[colour], "square": square_name(sq)}
     if old >= 0:
         data["from"] = square_name(old)
@@ -364,7 +365,7 @@ def _swap(st: BoardState, a: Swap, events: list[Event]) -> None:
 def _commit(st: BoardState, n: int, events: list[Event]) -> None:
     colour = st.conflict_colour
     seat = st.attacker if st.att_commit < 0 else st.defender
-    ruling = "B-20" if st.phase == _REVOLT else "B-24"
+    ruling = "B-20" if st.phase == REVOLT else "B-24"
     if n < 0:
         raise InvalidActionError("a commitment cannot be negative")
     have = st.hands[seat][colour]
@@ -382,7 +383,7 @@ def _commit(st: BoardState, n: int, events: list[Event]) -> None:
     if st.att_commit < 0:
         st.att_commit = n
         return
-    if st.phase == _REVOLT:
+    if st.phase == REVOLT:
         revolt.resolve(st, n, events)
         _clear_conflict(st)
         _after_treasures_check(st, events)
@@ -398,7 +399,7 @@ def _clear_conflict(st: BoardState) -> None:
     st.att_sq = st.def_sq = -1
     st.att_base = st.def_base = 0
     st.att_commit = -1
-    st.phase = _ACTION
+    st.phase = ACTION
 
 
 __all__ = ["GREEN", "apply"]

@@ -24,9 +24,14 @@ NOT_COLUMN_P: Final = FULL & ~(_COLUMN_A << (WIDTH - 1))
 COLUMN_LETTERS: Final = "ABCDEFGHIJKLMNOP"
 
 
+SQUARE_NAMES: Final = tuple(
+    f"{COLUMN_LETTERS[sq % WIDTH]}{sq // WIDTH + 1}" for sq in range(SQUARES)
+)
+
+
 def square_name(sq: int) -> str:
     """`0` → ``"A1"``; the names used everywhere a person reads a square."""
-    return f"{COLUMN_LETTERS[sq % WIDTH]}{sq // WIDTH + 1}"
+    return SQUARE_NAMES[sq]
 
 
 def square_at(x: int, y: int) -> int:
@@ -93,7 +98,13 @@ def mask_of(squares: list[int] | tuple[int, ...]) -> int:
 
 
 def nth_square(b: int, n: int) -> int:
-    """The square of the n-th set bit of `b` (0-based, lowest first)."""
-    for _ in range(n):
-        b &= b - 1
-    return (b & -b).bit_length() - 1
+    """The square of the n-th set bit of `b` (0-based, lowest first): a binary search
+    on the length of the prefix holding n + 1 bits."""
+    lo, hi = 0, SQUARES
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if (b & ((1 << mid) - 1)).bit_count() > n:
+            hi = mid
+        else:
+            lo = mid
+    return lo

@@ -8,7 +8,7 @@ leaders over the occupied squares, so the work grows with the number of leaders
 
 from __future__ import annotations
 
-from euphrates.board.geometry import expand, flood
+from euphrates.board.geometry import NEIGHBOURS, expand, flood
 
 
 def kingdoms_of(occupied: int, leaders: int) -> list[int]:
@@ -25,13 +25,47 @@ def kingdoms_of(occupied: int, leaders: int) -> list[int]:
 def touching_counts(kingdoms: list[int]) -> tuple[int, int, int]:
     """Bit-sliced counters: the squares adjacent to at least one, two and three of the
     given kingdoms. A tile may touch at most two kingdoms (B-12), a leader one (B-9)."""
+    return counts_of_neighbourhoods([expand(k) for k in kingdoms])
+
+
+def counts_of_neighbourhoods(neighbourhoods: list[int]) -> tuple[int, int, int]:
     one = two = three = 0
-    for k in kingdoms:
-        nb = expand(k)
+    for nb in neighbourhoods:
         three |= two & nb
         two |= one & nb
         one |= nb
     return one, two, three
+
+
+_PARTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_PARTS_LIMIT = 1 << 16
+
+
+def parts_without(kingdom: int, square_bit: int, occupied: int, leaders: int) -> tuple[int, ...]:
+    """What is left of `kingdom` as kingdoms once the leader on `square_bit` is lifted.
+
+    The answer depends only on the kingdom, its leaders and the square (a kingdom is a
+    whole connected part of the occupied squares), and kingdoms mostly outlive many
+    decisions, so answers are memoised."""
+    rest = kingdom & leaders & ~square_bit
+    if not rest:
+        return ()
+    if (NEIGHBOURS[square_bit.bit_length() - 1] & kingdom).bit_count() <= 1:
+        return (kingdom & ~square_bit,)  # a leaf: lifting it splits nothing
+    key = (kingdom, rest, square_bit)
+    hit = _PARTS.get(key)
+    if hit is not None:
+        return hit
+    within = kingdom & ~square_bit
+    out: list[int] = []
+    while rest:
+        part = flood(rest & -rest, within)
+        out.append(part)
+        rest &= ~part
+    if len(_PARTS) >= _PARTS_LIMIT:
+        _PARTS.clear()
+    result = _PARTS[key] = tuple(out)
+    return result
 
 
 def split_without(kingdoms: list[int], square_bit: int, occupied: int, leaders: int) -> list[int]:
@@ -40,12 +74,7 @@ def split_without(kingdoms: list[int], square_bit: int, occupied: int, leaders: 
     out: list[int] = []
     for k in kingdoms:
         if k & square_bit:
-            rest = k & leaders & ~square_bit
-            within = occupied & ~square_bit
-            while rest:
-                part = flood(rest & -rest, within)
-                out.append(part)
-                rest &= ~part
+            out.extend(parts_without(k, square_bit, occupied, leaders))
         else:
             out.append(k)
     return out

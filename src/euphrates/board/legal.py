@@ -24,42 +24,94 @@ from euphrates.board.actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from euphrates.board.geometry import FULL, nth_square, squares_of
-from euphrates.board.kingdoms import split_without, touching_counts
+from euphrates.board.geometry import FULL, expand, nth_square, squares_of
+from euphrates.board.kingdoms import parts_without
+from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, RED
 from euphrates.core.rng import Rng
 
 if TYPE_CHECKING:
     from euphrates.board.state import BoardState
 
-# Phase numbers, repeated here to avoid an import cycle with state.py.
-_ACTION, _REVOLT, _WAR_ORDER, _WAR, _MONUMENT, _TREASURE, _OVER = range(7)
-
 
 def tile_targets(st: BoardState) -> tuple[int, int]:
     """(land, river) squares where a tile may go (B-12): empty, and touching at most two
     kingdoms."""
-    _, _, three = touching_counts(st.kingdoms())
-    free = FULL & ~(st.occupied | st.catas | three)
-    river = st.map.river
-    return free & ~river, free & river
+    m = masks(st)
+    return m[0], m[1]
 
 
 def leader_targets(st: BoardState, colour: int) -> int:
     """Squares where the active player's leader of `colour` may go (B-8, B-9): empty
     land next to a temple, touching at most one kingdom, judged with the leader lifted."""
-    sq = st.leader_sq[st.active][colour]
-    occupied = st.occupied
+    return masks(st)[2][colour]
+
+
+def masks(st: BoardState) -> tuple[int, int, list[int], int]:
+    """(tile land squares, tile river squares, leader squares by colour, catastrophe
+    squares) for the active player, computed once per state version."""
+    cached = st._masks
+    if cached is not None:
+        return cached
     kingdoms = st.kingdoms()
-    if sq >= 0:
+    nbs = st.kingdom_neighbourhoods()
+    one = two = three = 0
+    for nb in nbs:
+        three |= two & nb
+        two |= one & nb
+        one |= nb
+    occupied = st.occupied
+    empty = FULL & ~(occupied | st.catas)
+    river = st.map.river
+    free = empty & ~three
+    base = empty & st.map.land & expand(st.tiles[RED])
+    row = st.leader_sq[st.active]
+    leaders = st.leader_bits
+    off_board = base & ~two
+    leader_masks = [off_board, off_board, off_board, off_board]
+    if row[0] < 0 and row[1] < 0 and row[2] < 0 and row[3] < 0:
+        result = (free & ~river, free & river, leader_masks, catastrophe_targets(st))
+        st._masks = result
+        return result
+    # Counters over all kingdoms but the i-th, from prefix and suffix counters.
+    n = len(kingdoms)
+    prefix = [(0, 0)] * (n + 1)
+    one_p = two_p = 0
+    for i in range(n):
+        nb = nbs[i]
+        two_p |= one_p & nb
+        one_p |= nb
+        prefix[i + 1] = (one_p, two_p)
+    suffix = [(0, 0)] * (n + 1)
+    one_s = two_s = 0
+    for i in range(n - 1, -1, -1):
+        nb = nbs[i]
+        two_s |= one_s & nb
+        one_s |= nb
+        suffix[i] = (one_s, two_s)
+    for colour in range(4):
+        sq = row[colour]
+        if sq < 0:
+            continue
         b = 1 << sq
-        kingdoms = split_without(kingdoms, b, occupied, st.leader_bits)
-        occupied &= ~b
-    _, two, _ = touching_counts(kingdoms)
-    mask = st.map.land & ~(occupied | st.catas | two) & st.temple_neighbourhood()
-    if sq >= 0:
-        mask &= ~(1 << sq)
-    return mask
+        home = one_l = two_l = 0
+        for i in range(n):
+            if kingdoms[i] & b:
+                home = kingdoms[i]
+                o1, t1 = prefix[i]
+                o2, t2 = suffix[i + 1]
+                one_l = o1 | o2
+                two_l = t1 | t2 | (o1 & o2)
+                break
+        # Counters over every other kingdom, then the remains of its own (B-8).
+        for part in parts_without(home, b, occupied, leaders):
+            nb = expand(part)
+            two_l |= one_l & nb
+            one_l |= nb
+        leader_masks[colour] = base & ~two_l
+    result = (free & ~river, free & river, leader_masks, catastrophe_targets(st))
+    st._masks = result
+    return result
 
 
 def catastrophe_targets(st: BoardState) -> int:
@@ -85,96 +137,121 @@ def swap_at(hand: list[int], index: int) -> Swap:
     return Swap((counts[0], counts[1], counts[2], counts[3]))
 
 
-def _action_masks(st: BoardState) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, bool]:
-    """(tile masks by colour, leader masks by colour, catastrophe mask, may-withdraw)."""
-    hand = st.hands[st.active]
-    land, river = tile_targets(st)
-    tiles = [(c, river if c == BLUE else land) for c in range(4) if hand[c] > 0]
-    leaders = [(c, leader_targets(st, c)) for c in range(4)]
-    return tiles, leaders, catastrophe_targets(st), True
+# Segments of the turn-action table: (kind, colour, mask, count).
+_TILE, _LEADER, _WITHDRAW, _CATASTROPHE, _SWAP, _PASS = range(6)
+Segment = tuple[int, int, int, int]
+
+
+def action_table(st: BoardState) -> tuple[int, list[Segment]]:
+    """All turn actions as (total, segments), in the order `legal_actions` lists them:
+    tiles by colour, leaders by colour, withdrawals, catastrophes, swaps, pass."""
+    cached = st._table
+    if cached is not None:
+        return cached
+    active = st.active
+    hand = st.hands[active]
+    land, river, leader_masks, cat = masks(st)
+    segs: list[Segment] = []
+    total = 0
+    for c in range(4):
+        if hand[c] > 0:
+            m = river if c == BLUE else land
+            n = m.bit_count()
+            segs.append((_TILE, c, m, n))
+            total += n
+    for c in range(4):
+        m = leader_masks[c]
+        n = m.bit_count()
+        segs.append((_LEADER, c, m, n))
+        total += n
+    row = st.leader_sq[active]
+    for c in range(4):
+        if row[c] >= 0:
+            segs.append((_WITHDRAW, c, 0, 1))
+            total += 1
+    n = cat.bit_count()
+    segs.append((_CATASTROPHE, 0, cat, n))
+    n_swap = swap_count(hand)
+    segs.append((_SWAP, 0, 0, n_swap))
+    segs.append((_PASS, 0, 0, 1))
+    table = (total + n + n_swap + 1, segs)
+    st._table = table
+    return table
+
+
+def _decode(st: BoardState, seg: Segment, k: int) -> BoardAction:
+    kind, colour, mask, _ = seg
+    if kind == _TILE:
+        return PlaceTile(colour, nth_square(mask, k))
+    if kind == _LEADER:
+        return PlaceLeader(colour, nth_square(mask, k))
+    if kind == _WITHDRAW:
+        return WithdrawLeader(colour)
+    if kind == _CATASTROPHE:
+        return PlaceCatastrophe(nth_square(mask, k))
+    if kind == _SWAP:
+        return swap_at(st.hands[st.active], k)
+    return PASS
 
 
 def count(st: BoardState) -> int:
     p = st.phase
-    if p == _ACTION:
-        tiles, leaders, cat, _ = _action_masks(st)
-        n = sum(m.bit_count() for _, m in tiles) + sum(m.bit_count() for _, m in leaders)
-        n += sum(1 for c in range(4) if st.leader_sq[st.active][c] >= 0)
-        return n + cat.bit_count() + swap_count(st.hands[st.active]) + 1
-    if p == _REVOLT or p == _WAR:
+    if p == ACTION:
+        return action_table(st)[0]
+    if p in (REVOLT, WAR):
         seat = st.attacker if st.att_commit < 0 else st.defender
         return st.hands[seat][st.conflict_colour] + 1
-    if p == _WAR_ORDER:
+    if p == WAR_ORDER:
         return len(st.wars)
-    if p == _MONUMENT:
+    if p == MONUMENT:
         return len(st.monument_options) + 1
-    if p == _TREASURE:
+    if p == TREASURE:
         return st.treasure_choices.bit_count()
     return 0
 
 
 def random_action(st: BoardState, rng: Rng) -> BoardAction:
-    p = st.phase
-    if p != _ACTION:
+    if st.phase != ACTION:
         acts = legal_actions(st)
         return acts[rng.below(len(acts))]
-    tiles, leaders, cat, _ = _action_masks(st)
-    active = st.active
-    withdraw = [c for c in range(4) if st.leader_sq[active][c] >= 0]
-    counts = [m.bit_count() for _, m in tiles] + [m.bit_count() for _, m in leaders]
-    total = sum(counts) + len(withdraw) + cat.bit_count() + swap_count(st.hands[active]) + 1
+    total, segs = action_table(st)
     k = rng.below(total)
-    for i, (c, m) in enumerate(tiles):
-        if k < counts[i]:
-            return PlaceTile(c, nth_square(m, k))
-        k -= counts[i]
-    off = len(tiles)
-    for i, (c, m) in enumerate(leaders):
-        if k < counts[off + i]:
-            return PlaceLeader(c, nth_square(m, k))
-        k -= counts[off + i]
-    if k < len(withdraw):
-        return WithdrawLeader(withdraw[k])
-    k -= len(withdraw)
-    nc = cat.bit_count()
-    if k < nc:
-        return PlaceCatastrophe(nth_square(cat, k))
-    k -= nc
-    ns = swap_count(st.hands[active])
-    if k < ns:
-        return swap_at(st.hands[active], k)
-    return PASS
+    for seg in segs:
+        n = seg[3]
+        if k < n:
+            return _decode(st, seg, k)
+        k -= n
+    raise AssertionError("index beyond the action table")
 
 
 def legal_actions(st: BoardState) -> list[BoardAction]:
     p = st.phase
     out: list[BoardAction] = []
-    if p == _ACTION:
-        tiles, leaders, cat, _ = _action_masks(st)
-        for c, m in tiles:
-            out.extend(PlaceTile(c, sq) for sq in squares_of(m))
-        for c, m in leaders:
-            out.extend(PlaceLeader(c, sq) for sq in squares_of(m))
-        out.extend(WithdrawLeader(c) for c in range(4) if st.leader_sq[st.active][c] >= 0)
-        out.extend(PlaceCatastrophe(sq) for sq in squares_of(cat))
-        hand = st.hands[st.active]
-        out.extend(swap_at(hand, i) for i in range(swap_count(hand)))
-        out.append(PASS)
-    elif p == _REVOLT or p == _WAR:
+    if p == ACTION:
+        for seg in action_table(st)[1]:
+            kind, colour, mask, n = seg
+            if kind == _TILE:
+                out.extend(PlaceTile(colour, sq) for sq in squares_of(mask))
+            elif kind == _LEADER:
+                out.extend(PlaceLeader(colour, sq) for sq in squares_of(mask))
+            elif kind == _CATASTROPHE:
+                out.extend(PlaceCatastrophe(sq) for sq in squares_of(mask))
+            else:
+                out.extend(_decode(st, seg, i) for i in range(n))
+    elif p in (REVOLT, WAR):
         seat = st.attacker if st.att_commit < 0 else st.defender
         out.extend(Commit(n) for n in range(st.hands[seat][st.conflict_colour] + 1))
-    elif p == _WAR_ORDER:
+    elif p == WAR_ORDER:
         out.extend(ChooseWar(c) for c in st.wars)
-    elif p == _MONUMENT:
+    elif p == MONUMENT:
         out.extend(BuildMonument(m, sq) for m, sq in st.monument_options)
         out.append(DECLINE)
-    elif p == _TREASURE:
+    elif p == TREASURE:
         out.extend(TakeTreasure(sq) for sq in squares_of(st.treasure_choices))
     return out
 
 
 __all__ = [
-    "RED",
     "catastrophe_targets",
     "count",
     "leader_targets",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euphrates.board.actions import MONUMENTS, monument_name
-from euphrates.board.geometry import HEIGHT, WIDTH, flood, square_name
+from euphrates.board.geometry import HEIGHT, NEIGHBOURS, WIDTH, expand, flood, square_name
 from euphrates.core.colours import RED
 from euphrates.core.protocol import Event
 
@@ -35,6 +35,8 @@ def options(st: BoardState) -> list[tuple[int, int]]:
     if colour < 0:
         return []
     tiles = st.tiles[colour]
+    if (NEIGHBOURS[sq] & tiles).bit_count() < 2:
+        return []  # a 2×2 block needs two orthogonal neighbours of the colour
     x, y = sq % WIDTH, sq // WIDTH
     blocks = [
         (by * WIDTH + bx)
@@ -57,15 +59,13 @@ def build(st: BoardState, monument: int, top_left: int, events: list[Event]) -> 
     st.tiles[colour] &= ~block
     st.flipped |= block
     st.monuments.append((monument, top_left, colour))
-    st.board_changed()
+    # Flipped tiles still connect (B-5): the kingdoms are unchanged.
     events.append(
         Event(
             "monument_built", {"monument": monument_name(monument), "square": square_name(top_left)}
         )
     )
     if colour == RED:
-        from euphrates.board.geometry import expand
-
         st.return_leaders_without_temple(expand(block), events)
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from euphrates.board.actions import MONUMENT_CODES, MONUMENTS
 from euphrates.board.geometry import FULL, parse_square, square_name, squares_of
+from euphrates.board.monuments import block_mask
+from euphrates.board.phases import PHASE_NAMES
 from euphrates.board.state import (
     ACTION,
     MONUMENT,
@@ -33,7 +35,6 @@ from euphrates.core.protocol import Json
 from euphrates.core.rng import Rng
 
 FORMAT = 1
-PHASE_NAMES = ("action", "revolt", "war_order", "war", "monument", "treasure", "over")
 
 
 def _counts(xs: list[int]) -> dict[str, int]:
@@ -227,8 +228,6 @@ def from_position(doc: Mapping[str, Any]) -> BoardState:
             )
         if tl % 16 == 15 or tl // 16 == 10:
             raise RecordError(f"position: {where}: the 2×2 block must fit on the board")
-        from euphrates.board.monuments import block_mask
-
         block = block_mask(tl)
         if block & seen or any(m == mm for mm, _, _ in st.monuments):
             raise RecordError(f"position: {where} overlaps a tile or repeats a monument")
@@ -421,8 +420,6 @@ def check_conservation(st: BoardState) -> None:
 
 
 def sum_blocks(st: BoardState) -> int:
-    from euphrates.board.monuments import block_mask
-
     m = 0
     for _, tl, _ in st.monuments:
         m |= block_mask(tl)

@@ -9,6 +9,7 @@ from typing import Any
 
 from euphrates.board.geometry import COLUMN_LETTERS, HEIGHT, WIDTH, parse_square
 from euphrates.board.maps import board_map
+from euphrates.board.monuments import block_mask
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, LEADER_LETTERS, LEADER_NAMES
 
 LEGEND = (
@@ -33,8 +34,6 @@ def render_view(view: Mapping[str, Any]) -> str:
     for c, name in enumerate(COLOUR_NAMES):
         for s in board["tiles"][name]:
             put(s, COLOUR_LETTERS[c] + " ")
-    from euphrates.board.monuments import block_mask
-
     for mon in board["monuments"]:
         tl = parse_square(mon["square"])
         for sq in range(WIDTH * HEIGHT):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euphrates.board.geometry import NEIGHBOURS, square_name
+from euphrates.board.phases import REVOLT
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.protocol import Event
 
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 
 def start(st: BoardState, seat: int, colour: int, defender: int, events: list[Event]) -> None:
     """Open a revolt: the mover attacks, the leader already there defends (B-20)."""
-    from euphrates.board.state import REVOLT
-
     temples = st.tiles[RED]
     st.phase = REVOLT
     st.conflict_colour = colour

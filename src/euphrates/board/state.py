@@ -12,34 +12,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from euphrates.board import legal
+from euphrates.board import flow, legal
 from euphrates.board.actions import (
     BoardAction,
     parse_action,
 )
-from euphrates.board.geometry import FULL, NEIGHBOURS, expand, square_name
-from euphrates.board.kingdoms import kingdoms_of
+from euphrates.board.geometry import FULL, NEIGHBOURS, expand, flood, square_name
+from euphrates.board.kingdoms import kingdoms_of, parts_without
 from euphrates.board.maps import BoardMap, board_map
+from euphrates.board.phases import (
+    ACTION,
+    CATASTROPHES_EACH,
+    HAND_SIZE,
+    MONUMENT,
+    NO_SQUARE,
+    OVER,
+    PHASE_KINDS,
+    REVOLT,
+    TILE_COUNTS,
+    TREASURE,
+    WAR,
+    WAR_ORDER,
+)
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.protocol import Decision, Event, GameState, Outcome, View
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
 
-# Phases: which kind of decision is pending.
-ACTION = 0  # the active player's action or pass
-REVOLT = 1  # a commitment in a revolt (B-20)
-WAR_ORDER = 2  # the active player picks the next war (B-22)
-WAR = 3  # a commitment in a war (B-24)
-MONUMENT = 4  # build a monument or decline (B-28)
-TREASURE = 5  # a trader's owner picks a treasure (B-30)
-OVER = 6
-
-PHASE_KINDS = ("action", "commit", "war_order", "commit", "monument", "treasure", "over")
-
-HAND_SIZE = 6
-CATASTROPHES_EACH = 2
-TILE_COUNTS = (57, 36, 30, 30)  # B-1
-NO_SQUARE = -1
+__all__ = [
+    "ACTION",
+    "HAND_SIZE",
+    "MONUMENT",
+    "OVER",
+    "REVOLT",
+    "TILE_COUNTS",
+    "TREASURE",
+    "WAR",
+    "WAR_ORDER",
+    "BoardState",
+]
 
 
 class BoardState(GameState[BoardAction]):
@@ -47,7 +58,10 @@ class BoardState(GameState[BoardAction]):
 
     __slots__ = (
         "_kingdoms",
+        "_masks",
+        "_neighbourhoods",
         "_outcome",
+        "_table",
         "_version",
         "actions_done",
         "active",
@@ -129,6 +143,9 @@ class BoardState(GameState[BoardAction]):
     treasure_owner: int
     treasure_choices: int
     _kingdoms: list[int] | None
+    _neighbourhoods: list[int] | None
+    _masks: tuple[int, int, list[int], int] | None
+    _table: tuple[int, list[tuple[int, int, int, int]]] | None
     _outcome: Outcome | None
 
     # ------------------------------------------------------------------ creation
@@ -173,6 +190,9 @@ class BoardState(GameState[BoardAction]):
         st.treasure_owner = -1
         st.treasure_choices = 0
         st._kingdoms = None
+        st._neighbourhoods = None
+        st._masks = None
+        st._table = None
         st._outcome = None
         return st
 
@@ -246,6 +266,9 @@ class BoardState(GameState[BoardAction]):
         st.treasure_owner = self.treasure_owner
         st.treasure_choices = self.treasure_choices
         st._kingdoms = self._kingdoms
+        st._neighbourhoods = self._neighbourhoods
+        st._masks = self._masks
+        st._table = self._table
         st._outcome = self._outcome
         return st
 
@@ -268,8 +291,74 @@ class BoardState(GameState[BoardAction]):
             ks = self._kingdoms = kingdoms_of(self.occupied, self.leader_bits)
         return ks
 
+    def kingdom_neighbourhoods(self) -> list[int]:
+        """For each kingdom, the squares orthogonally next to it (cached alike)."""
+        nbs = self._neighbourhoods
+        if nbs is None:
+            nbs = self._neighbourhoods = [expand(k) for k in self.kingdoms()]
+        return nbs
+
+    def grow(self, b: int, leader: bool) -> None:
+        """Keep the kingdoms current after a tile or leader was added on `b` touching at
+        most one kingdom: only that kingdom grows (by `b` and the leaderless regions `b`
+        joined), or a leader founds a new one. Far cheaper than flooding every kingdom."""
+        self._masks = None
+        self._table = None
+        ks = self._kingdoms
+        nbs = self._neighbourhoods
+        if ks is None or nbs is None:
+            return
+        touched = [i for i, nb in enumerate(nbs) if nb & b]
+        if len(touched) > 1:
+            self.board_changed()
+            return
+        if not touched:
+            if leader:
+                k = flood(b, self.occupied)
+                self._kingdoms = [*ks, k]
+                self._neighbourhoods = [*nbs, expand(k)]
+            return
+        i = touched[0]
+        k = ks[i]
+        k |= flood(b, self.occupied & ~k)
+        ks = ks[:]
+        nbs = nbs[:]
+        ks[i] = k
+        nbs[i] = expand(k)
+        self._kingdoms = ks
+        self._neighbourhoods = nbs
+
+    def lift(self, b: int) -> None:
+        """Take the leader on `b` off the board, keeping the kingdoms current: only its
+        own kingdom can fall apart (or stop being a kingdom)."""
+        ks = self._kingdoms
+        nbs = self._neighbourhoods
+        occupied = self.occupied
+        leaders = self.leader_bits
+        self.leader_bits = leaders & ~b
+        self._masks = None
+        self._table = None
+        if ks is None or nbs is None:
+            self._kingdoms = self._neighbourhoods = None
+            return
+        new_ks: list[int] = []
+        new_nbs: list[int] = []
+        for i, k in enumerate(ks):
+            if k & b:
+                for part in parts_without(k, b, occupied, leaders):
+                    new_ks.append(part)
+                    new_nbs.append(expand(part))
+            else:
+                new_ks.append(k)
+                new_nbs.append(nbs[i])
+        self._kingdoms = new_ks
+        self._neighbourhoods = new_nbs
+
     def board_changed(self) -> None:
         self._kingdoms = None
+        self._neighbourhoods = None
+        self._masks = None
+        self._table = None
 
     def tile_colour_at(self, sq: int) -> int:
         """The colour of the face-up tile on `sq`, or -1."""
@@ -307,9 +396,9 @@ class BoardState(GameState[BoardAction]):
 
     def decision_seat(self) -> int:
         p = self.phase
-        if p == ACTION or p == WAR_ORDER or p == MONUMENT:
+        if p in (ACTION, WAR_ORDER, MONUMENT):
             return self.active
-        if p == REVOLT or p == WAR:
+        if p in (REVOLT, WAR):
             return self.attacker if self.att_commit < 0 else self.defender
         if p == TREASURE:
             return self.treasure_owner
@@ -380,11 +469,11 @@ class BoardState(GameState[BoardAction]):
         return view_of(self, seat)
 
     def _apply(self, action: BoardAction) -> list[Event]:
-        from euphrates.board import flow
-
         events: list[Event] = []
         flow.apply(self, action, events)
         self._version += 1
+        self._masks = None
+        self._table = None
         return events
 
     # ------------------------------------------------------------------ primitives
@@ -426,8 +515,7 @@ class BoardState(GameState[BoardAction]):
     def return_leader(self, seat: int, colour: int, reason: str, events: list[Event]) -> None:
         sq = self.leader_sq[seat][colour]
         self.leader_sq[seat][colour] = NO_SQUARE
-        self.leader_bits &= ~(1 << sq)
-        self._kingdoms = None
+        self.lift(1 << sq)
         events.append(
             Event(
                 "leader_returned",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euphrates.board.geometry import square_name
+from euphrates.board.phases import TREASURE
 from euphrates.core.colours import GREEN
 from euphrates.core.protocol import Event
 
@@ -20,20 +21,21 @@ if TYPE_CHECKING:
 
 def _pending(st: BoardState) -> tuple[int, int] | None:
     """(owner, treasure squares) of the first kingdom that must give treasures,
-    in seat order of the owners from the active player; None if none."""
-    best: tuple[int, int, int] | None = None
-    for k in st.kingdoms():
-        held = k & st.treasures
-        if held & (held - 1) == 0:
+    in seat order of the owners from the active player; None if none. Only kingdoms
+    with a trader can qualify, so the search starts from the traders."""
+    treasures = st.treasures
+    for i in range(st.players):
+        owner = (st.active + i) % st.players
+        sq = st.leader_sq[owner][GREEN]
+        if sq < 0:
             continue
-        owners = st.leaders_in(k, GREEN)
-        if not owners:
-            continue
-        owner = owners[0]
-        order = (owner - st.active) % st.players
-        if best is None or order < best[0]:
-            best = (order, owner, held)
-    return None if best is None else (best[1], best[2])
+        for k in st.kingdoms():
+            if k >> sq & 1:
+                held = k & treasures
+                if held & (held - 1):
+                    return owner, held
+                break
+    return None
 
 
 def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
@@ -45,8 +47,6 @@ def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
 def settle(st: BoardState, events: list[Event]) -> bool:
     """Hand out treasures until a real choice is needed. Returns True when a choice is
     now pending (phase TREASURE), False when every kingdom is settled."""
-    from euphrates.board.state import TREASURE
-
     bordered = st.map.bordered
     while True:
         pending = _pending(st)

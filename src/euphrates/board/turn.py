@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euphrates.board import monuments
+from euphrates.board.phases import ACTION, HAND_SIZE
 from euphrates.core.protocol import Event
 
 if TYPE_CHECKING:
@@ -18,8 +19,6 @@ if TYPE_CHECKING:
 
 def refill(st: BoardState, seat: int, events: list[Event]) -> bool:
     """Refill `seat` to six; False if the bag could not cover it (the game ends)."""
-    from euphrates.board.state import HAND_SIZE
-
     need = HAND_SIZE - sum(st.hands[seat])
     if need <= 0:
         return True
@@ -29,8 +28,6 @@ def refill(st: BoardState, seat: int, events: list[Event]) -> bool:
 
 
 def end_turn(st: BoardState, events: list[Event]) -> None:
-    from euphrates.board.state import ACTION
-
     monuments.end_of_turn_points(st, events)
     for i in range(st.players):
         seat = (st.active + i) % st.players
@@ -51,8 +48,6 @@ def end_turn(st: BoardState, events: list[Event]) -> None:
 
 def end_action(st: BoardState, events: list[Event]) -> None:
     """An action and all it triggered is done (B-7): the next action, or the turn ends."""
-    from euphrates.board.state import ACTION
-
     st.actions_done += 1
     if st.actions_done >= 2:
         end_turn(st, events)

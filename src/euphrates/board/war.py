@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name
+from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name, squares_of
+from euphrates.board.phases import WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.protocol import Event
 
@@ -41,8 +42,6 @@ def attacker_of(st: BoardState, seats: list[int]) -> tuple[int, int]:
 
 def begin(st: BoardState, colour: int, events: list[Event]) -> None:
     """Start the war of `colour`: sides and base strengths are fixed now (B-24)."""
-    from euphrates.board.state import WAR
-
     region = joined_region(st)
     attacker, defender = attacker_of(st, st.leaders_in(region, colour))
     st.phase = WAR
@@ -113,8 +112,6 @@ def resolve(st: BoardState, def_commit: int, events: list[Event]) -> None:
         st.tiles[colour] &= ~gone
         st.removed[colour] += n
         st.board_changed()
-        from euphrates.board.geometry import squares_of
-
         events.append(
             Event(
                 "tiles_removed",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from euphrates.core.errors import GameOverError, StaleActionError, WrongSeatError
 from euphrates.core.rng import Rng
@@ -42,10 +42,10 @@ class Decision:
         return {"seat": self.seat, "kind": self.kind, "context": dict(self.context)}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. `audience` None means every seat and spectators;
-    an int means that seat only (a drawn tile is private, G-3)."""
+    an int means that seat only (a drawn tile is private, G-3). A named tuple, because
+    engines make several per action and search makes millions."""
 
     kind: str
     data: Mapping[str, Any]
@@ -161,7 +161,7 @@ class GameState(ABC, Generic[A]):
             raise StaleActionError(
                 f"action was meant for version {version}, the game is at version {self.version}"
             )
-        d = self.decision()
+        d = self.decision() if seat is not None else None
         if seat is not None and d is not None and seat != d.seat:
             raise WrongSeatError(
                 f"seat {seat} cannot act: the pending {d.kind} decision belongs to seat {d.seat}",
