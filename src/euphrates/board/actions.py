@@ -248,10 +248,10 @@ def parse_action(text: str) -> BoardAction:
     # Leaders: an uppercase letter (P F T K) or a leader's name.
     if len(words) == 1 and len(t) >= 2 and t[0] in LEADER_LETTERS:
         colour = LEADER_LETTERS.index(t[0])
-        rest = t[1:]
-        if rest == "-":
+        target = t[1:]
+        if target == "-":
             return WithdrawLeader(colour)
-        return PlaceLeader(colour, parse_square(rest))
+        return PlaceLeader(colour, parse_square(target))
     leader = parse_leader(head)
     if leader is not None and len(head) > 1:
         rest = words[1:]

@@ -299,11 +299,15 @@ def _place_leader(st: BoardState, colour: int, sq: int, events: list[Event]) -> 
         events.append(Event("leader_moved", data))
     else:
         events.append(Event("leader_placed", data))
-    kingdom = next(k for k in st.kingdoms() if k >> sq & 1)
-    rivals = [s for s in st.leaders_in(kingdom, colour) if s != seat]
-    if rivals:
-        revolt.start(st, seat, colour, rivals[0], events)
-        return
+    b = 1 << sq
+    for kingdom in st.kingdoms():
+        if kingdom & b:
+            for other in range(st.players):
+                there = st.leader_sq[other][colour]
+                if other != seat and there >= 0 and kingdom >> there & 1:
+                    revolt.start(st, seat, colour, other, events)  # B-11
+                    return
+            break
     _after_treasures_check(st, events)
 
 

@@ -161,16 +161,18 @@ def action_table(st: BoardState) -> tuple[int, list[Segment]]:
             total += n
     for c in range(4):
         m = leader_masks[c]
-        n = m.bit_count()
-        segs.append((_LEADER, c, m, n))
-        total += n
+        if m:
+            n = m.bit_count()
+            segs.append((_LEADER, c, m, n))
+            total += n
     row = st.leader_sq[active]
     for c in range(4):
         if row[c] >= 0:
             segs.append((_WITHDRAW, c, 0, 1))
             total += 1
     n = cat.bit_count()
-    segs.append((_CATASTROPHE, 0, cat, n))
+    if n:
+        segs.append((_CATASTROPHE, 0, cat, n))
     n_swap = swap_count(hand)
     segs.append((_SWAP, 0, 0, n_swap))
     segs.append((_PASS, 0, 0, 1))
@@ -219,6 +221,11 @@ def random_action(st: BoardState, rng: Rng) -> BoardAction:
     for seg in segs:
         n = seg[3]
         if k < n:
+            kind = seg[0]
+            if kind == _TILE:
+                return PlaceTile(seg[1], nth_square(seg[2], k))
+            if kind == _LEADER:
+                return PlaceLeader(seg[1], nth_square(seg[2], k))
             return _decode(st, seg, k)
         k -= n
     raise AssertionError("index beyond the action table")

@@ -284,8 +284,8 @@ def from_position(doc: Mapping[str, Any]) -> BoardState:
     st.active = _get(turn, "active", int, "turn")
     st.actions_done = _get(turn, "actions_done", int, "turn")
     st._version = _get(turn, "version", int, "turn")
-    if not (0 <= st.first < players and 0 <= st.active < players and 0 <= st.actions_done <= 1):
-        raise RecordError("position: turn.first/active must be seats and actions_done 0 or 1")
+    if not (0 <= st.first < players and 0 <= st.active < players and 0 <= st.actions_done <= 2):
+        raise RecordError("position: turn.first/active must be seats and actions_done 0, 1 or 2")
     _read_pending(st, _get(doc, "pending", dict, "position"))
     return st
 

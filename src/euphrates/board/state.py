@@ -308,17 +308,19 @@ class BoardState(GameState[BoardAction]):
         nbs = self._neighbourhoods
         if ks is None or nbs is None:
             return
-        touched = [i for i, nb in enumerate(nbs) if nb & b]
-        if len(touched) > 1:
-            self.board_changed()
-            return
-        if not touched:
+        i = -1
+        for j, nb in enumerate(nbs):
+            if nb & b:
+                if i >= 0:
+                    self.board_changed()
+                    return
+                i = j
+        if i < 0:
             if leader:
                 k = flood(b, self.occupied)
                 self._kingdoms = [*ks, k]
                 self._neighbourhoods = [*nbs, expand(k)]
             return
-        i = touched[0]
         k = ks[i]
         k |= flood(b, self.occupied & ~k)
         ks = ks[:]

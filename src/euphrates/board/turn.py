@@ -39,7 +39,6 @@ def end_turn(st: BoardState, events: list[Event]) -> None:
         events.append(Event("treasures_low", {"left": st.treasures.bit_count()}))
         st.finish(events)
         return
-    events.append(Event("turn_ended", {"seat": st.active}))
     st.active = (st.active + 1) % st.players
     st.actions_done = 0
     st.phase = ACTION

@@ -191,30 +191,35 @@ class GameState(ABC, Generic[A]):
         """An independent copy, cheap enough for search."""
 
 
-class GameDefinition(Protocol[A]):
+St = TypeVar("St", bound="GameState[Any]")
+
+
+class GameDefinition(Protocol[St]):
     """A game as a host sees it: how to start one and how to read its documents."""
 
     name: str
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> GameState[A]:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> St:
         """A new game; options are this game's JSON options (unknown keys are refused)."""
         ...
 
-    def from_position(self, doc: Mapping[str, Any]) -> GameState[A]:
+    def from_position(self, doc: Mapping[str, Any]) -> St:
         """A state from this game's JSON position format (raises RecordError)."""
         ...
 
-    def to_position(self, state: GameState[A]) -> Json:
+    def to_position(self, state: St) -> Json:
         """The full state as this game's JSON position format."""
         ...
 
-    def render(self, state: GameState[A], seat: Seat | None) -> str:
+    def render(self, state: St, seat: Seat | None) -> str:
         """An ASCII rendering of what `seat` may see."""
         ...
 
-    def sample_from_view(self, view: View, rng: Rng) -> GameState[A]:
+    def render_view(self, view: View) -> str:
+        """The same rendering from a view (what a bot or a client holds)."""
+        ...
+
+    def sample_from_view(self, view: View, rng: Rng) -> St:
         """A full state consistent with `view`: what the view hides (other hands, the
         bag or deck, a face-down bridge, G-3) is drawn at random from what is unseen;
         everything the view shows is kept, so the sample's view of that seat equals

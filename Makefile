@@ -1,0 +1,32 @@
+# Two commands for a fresh machine (see README):
+#   make demo   set up, then play a random 3-player game and print it
+#   make test   set up, then run every test (lint, format, types, rules, properties)
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: setup demo test bench soak clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(BIN)/.installed
+
+demo: setup
+	$(BIN)/euphrates demo board --players 3 --seed 7
+
+test: setup
+	$(BIN)/pytest -n 2 -q
+
+bench: setup
+	$(BIN)/euphrates bench board --players 4 --games 200 --seed 1
+	$(BIN)/euphrates bench board --players 2 --games 200 --seed 1
+
+soak: setup
+	$(BIN)/pytest -n 2 -q --soak -m soak
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,132 @@
+"""Build board-game positions for tests from a few readable strings.
+
+    st = scenario(
+        players=2,
+        tiles="r: F3 G3; b: E3; g: H3",     # face-up tiles by colour
+        leaders="0K: G4; 1P: E4",           # seat + leader letter: square
+        hands={0: "rrbg", 1: "kkk"},        # colour letters
+        treasures="F3",                     # default: none
+        active=0,
+    )
+
+Everything not given is empty; the bag holds the remaining tiles (so all 153 are
+accounted for) unless `bag` is given, in draw order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euphrates.board.phases import TILE_COUNTS
+from euphrates.board.position import from_position
+from euphrates.board.state import BoardState
+from euphrates.core.colours import COLOUR_NAMES, LEADER_LETTERS, LEADER_NAMES, parse_colour
+
+
+def _tiles(spec: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {n: [] for n in COLOUR_NAMES}
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        colour, squares = part.split(":")
+        c = parse_colour(colour)
+        assert c is not None, colour
+        out[COLOUR_NAMES[c]].extend(squares.split())
+    return out
+
+
+def _hand(letters: str) -> dict[str, int]:
+    counts = dict.fromkeys(COLOUR_NAMES, 0)
+    for ch in letters:
+        c = parse_colour(ch)
+        assert c is not None, ch
+        counts[COLOUR_NAMES[c]] += 1
+    return counts
+
+
+def scenario(
+    players: int = 2,
+    tiles: str = "",
+    leaders: str = "",
+    hands: dict[int, str] | None = None,
+    treasures: str = "",
+    catastrophes: str = "",
+    monuments: list[tuple[str, str, str]] | None = None,
+    active: int = 0,
+    actions_done: int = 0,
+    bag: str | None = None,
+    points: dict[int, str] | None = None,
+    catastrophes_left: dict[int, int] | None = None,
+    advanced: bool = False,
+    open_scores: bool = False,
+) -> BoardState:
+    tile_map = _tiles(tiles)
+    seats: list[dict[str, Any]] = []
+    for s in range(players):
+        seats.append(
+            {
+                "leaders": dict.fromkeys(LEADER_NAMES),
+                "hand": _hand((hands or {}).get(s, "")),
+                "catastrophes": (catastrophes_left or {}).get(s, 2),
+                "points": _hand((points or {}).get(s, "")),
+                "treasures": 0,
+                "discarded": _hand(""),
+            }
+        )
+    for part in filter(None, (p.strip() for p in leaders.split(";"))):
+        who, square = part.split(":")
+        who = who.strip()
+        seat, letter = int(who[:-1]), who[-1]
+        seats[seat]["leaders"][LEADER_NAMES[LEADER_LETTERS.index(letter)]] = square.strip()
+    mons = [{"monument": m, "square": sq, "colour": c} for m, sq, c in (monuments or [])]
+    used = [len(tile_map[n]) for n in COLOUR_NAMES]
+    for m in mons:
+        c = parse_colour(m["colour"])
+        assert c is not None
+        used[c] += 4
+    for s in seats:
+        for i, n in enumerate(COLOUR_NAMES):
+            used[i] += s["hand"][n]
+    if bag is None:
+        bag_list = [n for i, n in enumerate(COLOUR_NAMES) for _ in range(TILE_COUNTS[i] - used[i])]
+    else:
+        bag_list = [COLOUR_NAMES[parse_colour(ch) or 0] for ch in bag]
+    removed = dict.fromkeys(COLOUR_NAMES, 0)
+    if bag is not None:
+        for i, n in enumerate(COLOUR_NAMES):
+            removed[n] = max(0, TILE_COUNTS[i] - used[i] - bag_list.count(n))
+    doc = {
+        "format": 1,
+        "game": "board",
+        "players": players,
+        "options": {"advanced": advanced, "open_scores": open_scores},
+        "seed": 0,
+        "board": {
+            "tiles": tile_map,
+            "monuments": mons,
+            "catastrophes": catastrophes.split(),
+            "treasures": treasures.split(),
+            "unification": None,
+        },
+        "seats": seats,
+        "bag": bag_list,
+        "removed": removed,
+        "score_log": [],
+        "turn": {"first": 0, "active": active, "actions_done": actions_done, "version": 0},
+        "pending": {"phase": "action"},
+    }
+    return from_position(doc)
+
+
+def play(st: BoardState, *actions: str) -> list[Any]:
+    """Apply actions in notation; returns all events."""
+    events: list[Any] = []
+    for a in actions:
+        events.extend(st.apply(a))
+    return events
+
+
+def scored(events: list[Any]) -> list[tuple[int, str, int, str]]:
+    return [
+        (e.data["seat"], e.data["colour"], e.data["points"], e.data["reason"])
+        for e in events
+        if e.kind == "scored"
+    ]
