@@ -121,3 +121,21 @@ def test_every_legal_action_of_random_games_round_trips() -> None:
 
 def test_blue_b_is_not_a_leader() -> None:
     assert parse_action("bA4") == PlaceTile(BLUE, SQ("A4"))
+
+
+def test_is_legal_agrees_with_the_legal_list() -> None:
+    from euphrates.board.actions import PASS as P
+
+    for players in (2, 4):
+        game = BOARD.new_game(players, 90 + players)
+        rng = Rng(players + 3)
+        probes = [P, DECLINE, Commit(1), Swap((1, 0, 0, 0)), Swap((0, 0, 0, 7))]
+        while not game.is_over():
+            legal = set(game.legal_actions())
+            extra = [PlaceTile(c, sq) for c in range(4) for sq in range(0, 176, 7)]
+            extra += [PlaceLeader(c, sq) for c in range(4) for sq in range(3, 176, 11)]
+            extra += [PlaceCatastrophe(sq) for sq in range(0, 176, 13)]
+            extra += [WithdrawLeader(c) for c in range(4)]
+            for action in [*legal, *probes, *extra]:
+                assert game.is_legal(action) == (action in legal), action
+            game.apply(game.random_action(rng))

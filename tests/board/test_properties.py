@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euphrates.board import BOARD
-from euphrates.board.position import to_position
+from euphrates.board.position import check_conservation, to_position
 from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
 from tests.board.invariants import play_checked
@@ -29,3 +29,19 @@ def test_random_games_keep_every_invariant(
     # G-determinism: options + seed + actions replay to the identical state.
     record = GameRecord("board", players, seed, options, actions=texts)
     assert to_position(replay(record)) == to_position(game)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), steps=st.integers(0, 150))
+def test_redeal_changes_only_what_the_view_hides(seed: int, players: int, steps: int) -> None:
+    game = BOARD.new_game(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.apply(game.random_action(rng))
+    for seat in [*range(players), None]:
+        twin = game.copy()
+        twin.redeal(seat, Rng(seed + 5))
+        assert twin.view(seat) == game.view(seat)
+        check_conservation(twin)

@@ -231,6 +231,26 @@ def random_action(st: BoardState, rng: Rng) -> BoardAction:
     raise AssertionError("index beyond the action table")
 
 
+def is_legal(st: BoardState, action: BoardAction) -> bool:
+    """Membership in `legal_actions` answered from the masks."""
+    if st.phase != ACTION:
+        return action in legal_actions(st)
+    if isinstance(action, PlaceTile):
+        land, river, _, _ = masks(st)
+        ok = st.hands[st.active][action.colour] > 0
+        return ok and bool((river if action.colour == BLUE else land) >> action.square & 1)
+    if isinstance(action, PlaceLeader):
+        return bool(masks(st)[2][action.colour] >> action.square & 1)
+    if isinstance(action, WithdrawLeader):
+        return st.leader_sq[st.active][action.colour] >= 0
+    if isinstance(action, PlaceCatastrophe):
+        return bool(masks(st)[3] >> action.square & 1)
+    if isinstance(action, Swap):
+        hand = st.hands[st.active]
+        return sum(action.counts) > 0 and all(0 <= k <= hand[c] for c, k in enumerate(action.counts))
+    return action == PASS
+
+
 def legal_actions(st: BoardState) -> list[BoardAction]:
     p = st.phase
     out: list[BoardAction] = []

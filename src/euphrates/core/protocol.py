@@ -174,6 +174,10 @@ class GameState(ABC, Generic[A]):
         """How many legal actions there are; engines answer this without building them."""
         return len(self.legal_actions())
 
+    def is_legal(self, action: A) -> bool:
+        """Whether `action` is legal now (engines answer without listing every action)."""
+        return action in self.legal_actions()
+
     def random_action(self, rng: Rng) -> A:
         """A legal action chosen uniformly at random (engines may avoid building the list)."""
         actions = self.legal_actions()
@@ -189,6 +193,13 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def copy(self: S) -> S:
         """An independent copy, cheap enough for search."""
+
+    def redeal(self, seat: Seat | None, rng: Rng) -> None:
+        """Shuffle everything `seat` cannot see among the places that hide it (the other
+        hands, the bag or deck, secret discards, ...), keeping every count, so that
+        `view(seat)` is unchanged: a fresh determinization for information-set search,
+        much cheaper than `sample_from_view`. Engines override this."""
+        raise NotImplementedError(f"{type(self).__name__} cannot redeal hidden information")
 
 
 St = TypeVar("St", bound="GameState[Any]")
