@@ -79,6 +79,93 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    import time
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
+    from euphrates.match.tournament import results_json, run_tournament, summarise
+
+    bots = [b for b in args.bots.split(",") if b.strip()]
+    options: dict[str, Any] = {"advanced": True} if args.advanced else {}
+    out_dir = args.out or f"records/tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=False,
+    ) as bar:
+        task = bar.add_task("games", total=args.games)
+        results = run_tournament(
+            args.game,
+            args.players,
+            bots,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            options=options,
+            out_dir=out_dir,
+            progress=lambda _r: bar.advance(task),
+        )
+    rows = summarise(results, args.players)
+    rating_name = "Elo (Bradley–Terry)" if args.players == 2 else "OpenSkill ordinal"
+    table = Table(
+        title=f"{args.game}, {args.players} players, {len(results)} games, records in {out_dir}"
+    )
+    for col in (
+        "bot",
+        "games",
+        "wins",
+        "win rate",
+        "95 % CI",
+        "mean weakest",
+        rating_name,
+        "s/decision",
+        "iter/s",
+    ):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for r in rows:
+        table.add_row(
+            r["bot"],
+            str(r["games"]),
+            f"{r['wins']:g}",
+            f"{100 * r['win_rate']:.1f} %",
+            f"{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f} %",
+            f"{r['mean_weakest']:.2f}",
+            f"{r['rating']:.1f}",
+            f"{r['seconds_per_decision']:.3f}",
+            "" if r["iterations_per_second"] is None else str(r["iterations_per_second"]),
+        )
+    Console(width=140).print(table)
+    print(results_json(rows))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from euphrates.tui import play_in_terminal
+
+    bots = [b for b in (args.bots or "").split(",") if b.strip()]
+    options: dict[str, Any] = {"advanced": True} if args.advanced else {}
+    if args.game == "cards":
+        options = {"open_piles": True} if args.open_piles else {}
+    if not 0 <= args.seat < args.players:
+        raise ValueError(f"--seat must be 0 … {args.players - 1}")
+    return play_in_terminal(
+        args.game, args.players, bots, args.seat, args.seed, options, args.resume
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="euphrates", description="Tigris & Euphrates and Contest of Kings"
@@ -100,6 +187,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--advanced", action="store_true")
     d.add_argument("--record", help="write the game record (JSON) to this file")
     d.set_defaults(func=_demo)
+
+    p = sub.add_parser("play", help="play against bots in the terminal")
+    p.add_argument("game", choices=["board", "cards"])
+    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument(
+        "--bots",
+        default="intermediate",
+        help="comma-separated opponents: levels beginner, intermediate, strong, expert, or "
+        "random, greedy, mcts:1s; the last fills the remaining seats",
+    )
+    p.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--advanced", action="store_true", help="board game: the advanced board")
+    p.add_argument("--open-piles", action="store_true", help="card game: open point piles (C-9)")
+    p.add_argument("--resume", help="continue a game saved with 'save FILE'")
+    p.set_defaults(func=_play)
+
+    t = sub.add_parser("tournament", help="bots against each other, with ratings")
+    t.add_argument("--game", choices=["board", "cards"], default="board")
+    t.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    t.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bots by seat (random, greedy, mcts:1s, mcts:500i, or a level); "
+        "the last one fills the remaining seats",
+    )
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--advanced", action="store_true")
+    t.add_argument("--out", help="directory for the game records (default records/tournament-…)")
+    t.set_defaults(func=_tournament)
 
     r = sub.add_parser("replay", help="replay a game record and print the board")
     r.add_argument("file")

@@ -270,6 +270,8 @@ def parse_action(text: str) -> BoardAction:
             )
         return WithdrawLeader(leader)
     # Tiles: a lowercase colour letter and a square ("rF4"), or words ("red F4").
+    if len(words) == 1 and len(t) >= 3 and t[0] in "rbgk" and t[1].isalpha() and t[2:].isdigit():
+        return PlaceTile(COLOUR_LETTERS.index(t[0]), parse_square(t[1:]))
     if len(words) == 1 and len(t) >= 3 and t[0] in "rbgk" and t[1].upper() in "ABCDEFGHIJKLMNOP":
         return PlaceTile(COLOUR_LETTERS.index(t[0]), parse_square(t[1:]))
     m = _TILE_WORDS.match(low)

@@ -247,7 +247,9 @@ def is_legal(st: BoardState, action: BoardAction) -> bool:
         return bool(masks(st)[3] >> action.square & 1)
     if isinstance(action, Swap):
         hand = st.hands[st.active]
-        return sum(action.counts) > 0 and all(0 <= k <= hand[c] for c, k in enumerate(action.counts))
+        return sum(action.counts) > 0 and all(
+            0 <= k <= hand[c] for c, k in enumerate(action.counts)
+        )
     return action == PASS
 
 
