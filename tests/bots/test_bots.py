@@ -1,0 +1,65 @@
+"""The bots: legal choices, reproducible with a seed, greedy stronger than random,
+levels by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from euphrates.bots import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
+from euphrates.match.games import GAMES, game_definition
+from euphrates.match.play import play_game
+from euphrates.match.records import replay
+
+GAME_NAMES = sorted(GAMES)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_greedy_beats_random(name: str) -> None:
+    wins = 0
+    for g in range(4):
+        bots = [GreedyBot(g), RandomBot(g)] if g % 2 == 0 else [RandomBot(g), GreedyBot(g)]
+        played = play_game(name, bots, seed=300 + g)
+        out = played.state.outcome()
+        assert out is not None
+        wins += out.places[g % 2] == 1 and out.places[1 - g % 2] == 2
+    assert wins >= 3
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_mcts_plays_a_whole_game_legally_and_replayably(name: str) -> None:
+    bots = [MctsBot(1, iterations=30), GreedyBot(2), RandomBot(3)]
+    played = play_game(name, bots, seed=8)
+    assert played.state.is_over()
+    assert replay(played.record).outcome() == played.state.outcome()
+    assert bots[0].total_iterations > 0
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_mcts_with_an_iteration_budget_is_reproducible(name: str) -> None:
+    definition = game_definition(name)
+    state = definition.new_game(2, 4)
+    view = state.view(state.decision().seat)
+    a = MctsBot(5, iterations=80).choose(definition, view)
+    b = MctsBot(5, iterations=80).choose(definition, view)
+    assert a == b and a in view["legal"]
+
+
+def test_levels_and_specs() -> None:
+    assert set(LEVELS) == {"beginner", "intermediate", "strong", "expert"}
+    assert isinstance(make_bot("beginner"), RandomBot)
+    assert isinstance(make_bot("intermediate"), GreedyBot)
+    strong = make_bot("strong")
+    assert isinstance(strong, MctsBot) and strong.seconds == 1.0
+    assert make_bot("mcts:250ms").describe() == "mcts:0.25s"
+    assert make_bot("mcts:500i").describe() == "mcts:500i"
+    for bad in ("mcts:fast", "wizard", "mcts:10x"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_a_bot_refuses_a_view_without_its_decision() -> None:
+    definition = game_definition("board")
+    state = definition.new_game(2, 1)
+    idle = 1 - state.decision().seat
+    with pytest.raises(ValueError):
+        RandomBot().choose(definition, state.view(idle))
