@@ -367,7 +367,7 @@ def _swap(st: BoardState, a: Swap, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------- conflicts
 def _commit(st: BoardState, n: int, events: list[Event]) -> None:
-    colour = st.conflict_colour
+    colour = st.support_colour
     seat = st.attacker if st.att_commit < 0 else st.defender
     ruling = "B-20" if st.phase == REVOLT else "B-24"
     if n < 0:

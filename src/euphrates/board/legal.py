@@ -202,7 +202,7 @@ def count(st: BoardState) -> int:
         return action_table(st)[0]
     if p in (REVOLT, WAR):
         seat = st.attacker if st.att_commit < 0 else st.defender
-        return st.hands[seat][st.conflict_colour] + 1
+        return st.hands[seat][st.support_colour] + 1
     if p == WAR_ORDER:
         return len(st.wars)
     if p == MONUMENT:
@@ -269,7 +269,7 @@ def legal_actions(st: BoardState) -> list[BoardAction]:
                 out.extend(_decode(st, seg, i) for i in range(n))
     elif p in (REVOLT, WAR):
         seat = st.attacker if st.att_commit < 0 else st.defender
-        out.extend(Commit(n) for n in range(st.hands[seat][st.conflict_colour] + 1))
+        out.extend(Commit(n) for n in range(st.hands[seat][st.support_colour] + 1))
     elif p == WAR_ORDER:
         out.extend(ChooseWar(c) for c in st.wars)
     elif p == MONUMENT:

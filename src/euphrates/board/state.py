@@ -430,12 +430,19 @@ class BoardState(GameState[BoardAction]):
             ctx = {"treasures": [str(a) for a in self.legal_actions()]}
         return Decision(seat, PHASE_KINDS[p], ctx)
 
+    @property
+    def support_colour(self) -> int:
+        """The colour committed in the pending conflict: temples in a revolt whatever
+        the leaders (B-20), the war's colour in a war (B-24)."""
+        return RED if self.phase == REVOLT else self.conflict_colour
+
     def conflict_context(self) -> dict[str, Any]:
         """Public facts of the conflict being decided (G-1: commitments are public)."""
         c = self.conflict_colour
         return {
             "conflict": "revolt" if self.phase == REVOLT else "war",
             "colour": COLOUR_NAMES[c],
+            "commit_colour": COLOUR_NAMES[self.support_colour],
             "attacker": self.attacker,
             "defender": self.defender,
             "attacker_leader": square_name(self.att_sq),

@@ -96,11 +96,12 @@ def _conflict_terms(
 ) -> None:
     """Weigh a pending conflict's stake by each side's chance (in place on `scores`)."""
     c = st.conflict_colour
+    support = st.support_colour  # red in a revolt (B-20)
     att, dfn = st.attacker, st.defender
     a = st.att_base + (
-        st.att_commit if st.att_commit >= 0 else _expected_support(st, att, c, viewer)
+        st.att_commit if st.att_commit >= 0 else _expected_support(st, att, support, viewer)
     )
-    d = st.def_base + _expected_support(st, dfn, c, viewer)
+    d = st.def_base + _expected_support(st, dfn, support, viewer)
     p_att = 1.0 / (1.0 + math.exp(-(a - d - 0.5) * 1.2))
     if st.phase == REVOLT:
         gain = 1.0
@@ -191,4 +192,4 @@ def conflict_sizes(st: BoardState) -> tuple[int, int] | None:
     if st.phase not in (REVOLT, WAR):
         return None
     seat = st.attacker if st.att_commit < 0 else st.defender
-    return st.conflict_colour, st.hands[seat][st.conflict_colour]
+    return st.support_colour, st.hands[seat][st.support_colour]
