@@ -1,11 +1,11 @@
 # Two commands for a fresh machine (see README):
-#   make demo   set up, then play a random 3-player game and print it
+#   make play   set up, then play Tigris & Euphrates in the terminal against two bots
 #   make test   set up, then run every test (lint, format, types, rules, properties)
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: setup demo test bench soak clean
+.PHONY: setup play demo test bench soak clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 setup: $(BIN)/.installed
+
+play: setup
+	$(BIN)/euphrates play board --players 3 --bots intermediate,beginner
 
 demo: setup
 	$(BIN)/euphrates demo board --players 3 --seed 7

@@ -51,6 +51,8 @@ class MctsBot(Bot):
         root_width: int = 10,
         rollout_depth: int = 10,
         exploration: float = 0.7,
+        reward_scale: float = 2.0,
+        full_prior_depth: int = 0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -60,6 +62,8 @@ class MctsBot(Bot):
         self.root_width = root_width
         self.rollout_depth = rollout_depth
         self.c = exploration
+        self.reward_scale = reward_scale
+        self.full_prior_depth = full_prior_depth
         self.last_iterations = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -124,8 +128,10 @@ class MctsBot(Bot):
         node = root
         path = [root]
         expanded = False
+        depth = 0
         while not state.is_over() and not expanded:
-            cands = self._candidates(node, state, evaluator, rng)
+            depth += 1
+            cands = self._candidates(node, state, evaluator, rng, depth)
             if not cands:
                 break
             untried = None
@@ -159,7 +165,7 @@ class MctsBot(Bot):
                 node = node.children[best_a]
             path.append(node)
         self._rollout(state, evaluator, rng)
-        rewards = evaluator.rewards(state, me)
+        rewards = evaluator.rewards(state, me, self.reward_scale)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
