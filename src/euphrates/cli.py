@@ -51,7 +51,7 @@ def _demo(args: argparse.Namespace) -> int:
         actions.append(text)
         turn_log.append(f"{d.seat}:{text}")
         state.apply(action)
-        active = state.view(None)["turn"]["active"]
+        active = state.view(None)["active"]
         if active != last_active and turn_log:
             print("  " + "  ".join(turn_log))
             turn_log = []

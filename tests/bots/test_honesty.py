@@ -52,16 +52,22 @@ def test_bots_are_handed_only_their_own_view(name: str) -> None:
         assert spy.views, "every seat decided something"
         for view in spy.views:
             assert view["viewer"] == seat
-            assert "seed" not in view
+            assert "seed" not in view and "rng" not in view
             assert view["decision"]["seat"] == seat
-            assert set(view[_pile_key(view)]) == {"count"}
-            for other, entry in enumerate(view["seats"]):
-                if other != seat:
-                    assert set(entry["hand"]) == {"count"}
+            _nothing_hidden(name, view, seat)
 
 
-def _pile_key(view: View) -> str:
-    return "bag" if "bag" in view else "deck"
+def _nothing_hidden(name: str, view: View, seat: int) -> None:
+    if name == "board":  # B-33: the bag and other hands as counts only
+        assert set(view["bag"]) == {"count"}
+        for other, entry in enumerate(view["seats"]):
+            if other != seat:
+                assert set(entry["hand"]) == {"count"}
+                assert set(entry["discarded"]) == {"count"}
+    else:  # C-19: own hand only, the deck and the removed cards as counts
+        assert "deck" not in view and "removed" not in view and "hands" not in view
+        assert isinstance(view["deck_count"], int) and isinstance(view["hand"], str)
+        assert all(isinstance(n, int) for n in view["hand_counts"])
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -84,8 +90,12 @@ def test_a_view_is_a_copy_not_a_window(name: str) -> None:
     state = _advance(name, 2, 3, 30)
     before = json.dumps(game_definition(name).to_position(state), sort_keys=True)
     view = state.view(0)
-    view["seats"][1]["hand"] = {"red": 99}
-    view["board" if "board" in view else "layout"] = None
+    if name == "board":
+        view["seats"][1]["hand"] = {"red": 99}
+        view["board"]["tiles"]["red"].append("A1")
+    else:
+        view["hand_counts"][1] = 99
+        view["layout"]["columns"][0].append("r")
     assert json.dumps(game_definition(name).to_position(state), sort_keys=True) == before
 
 

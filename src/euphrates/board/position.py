@@ -31,7 +31,7 @@ from euphrates.board.state import (
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, parse_colour
 from euphrates.core.errors import EuphratesError, RecordError
-from euphrates.core.protocol import Json
+from euphrates.core.protocol import Json, decision_fields
 from euphrates.core.rng import Rng
 
 FORMAT = 1
@@ -125,10 +125,8 @@ def view_of(st: BoardState, seat: int | None) -> Json:
         if s != seat and not st.open_scores and not over:
             del entry["points"]
     doc["bag"] = {"count": len(st.bag)}
-    doc["viewer"] = seat
-    d = st.decision()
-    doc["decision"] = None if d is None else d.to_json()
-    doc["legal"] = [str(a) for a in st.legal_actions()] if d is not None and d.seat == seat else []
+    doc.update(decision_fields(st, seat))
+    doc["active"] = st.active
     out = st.outcome()
     doc["outcome"] = None if out is None else out.to_json()
     return doc
@@ -373,9 +371,8 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
     pool = unseen_tiles(view)
     rng.shuffle(pool)
     viewer = view.get("viewer")
-    doc: Json = {
-        k: v for k, v in view.items() if k not in ("viewer", "decision", "legal", "outcome")
-    }
+    skip = ("viewer", "decision", "legal", "outcome", "version", "active")
+    doc: Json = {k: v for k, v in view.items() if k not in skip}
     doc["seed"] = 0
     seats = []
     for s, entry in enumerate(view["seats"]):

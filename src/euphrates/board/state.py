@@ -406,6 +406,9 @@ class BoardState(GameState[BoardAction]):
             return self.treasure_owner
         return -1
 
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.decision_seat()
+
     def decision(self) -> Decision | None:
         p = self.phase
         if p == OVER:

@@ -106,13 +106,13 @@ class MctsBot(Bot):
         return str(best[0])
 
     def _candidates(
-        self, node: Node, state: GameState[Any], evaluator: Evaluator, rng: Rng
+        self, node: Node, state: GameState[Any], evaluator: Evaluator, rng: Rng, depth: int
     ) -> list[Any]:
         if node.ranked is None:
             mover = state.to_move()
             assert mover is not None
             n = state.legal_action_count()
-            if n <= 12:
+            if n <= 12 or depth <= self.full_prior_depth:
                 pool = state.legal_actions()
             else:
                 pool = list({state.random_action(rng) for _ in range(24)})

@@ -161,12 +161,15 @@ class GameState(ABC, Generic[A]):
             raise StaleActionError(
                 f"action was meant for version {version}, the game is at version {self.version}"
             )
-        d = self.decision() if seat is not None else None
-        if seat is not None and d is not None and seat != d.seat:
-            raise WrongSeatError(
-                f"seat {seat} cannot act: the pending {d.kind} decision belongs to seat {d.seat}",
-                "G-1",
-            )
+        if seat is not None:
+            mover = self.to_move()
+            if mover is not None and seat != mover:
+                d = self.decision()
+                kind = "" if d is None else f" {d.kind}"
+                raise WrongSeatError(
+                    f"seat {seat} cannot act: the pending{kind} decision belongs to seat {mover}",
+                    "G-1",
+                )
         act = self.parse_action(action) if isinstance(action, str) else action
         return self._apply(act)
 
@@ -200,6 +203,21 @@ class GameState(ABC, Generic[A]):
         `view(seat)` is unchanged: a fresh determinization for information-set search,
         much cheaper than `sample_from_view`. Engines override this."""
         raise NotImplementedError(f"{type(self).__name__} cannot redeal hidden information")
+
+
+def decision_fields(state: GameState[Any], seat: Seat | None) -> Json:
+    """The part every view of both games shares, so hosts and bots read them alike:
+    `viewer`, `version`, the pending `decision` (public context only) and `legal`, the
+    viewer's legal actions as text when the decision is theirs (else empty)."""
+    d = state.decision()
+    return {
+        "viewer": seat,
+        "version": state.version,
+        "decision": None if d is None else d.to_json(),
+        "legal": [str(a) for a in state.legal_actions()]
+        if d is not None and d.seat == seat
+        else [],
+    }
 
 
 St = TypeVar("St", bound="GameState[Any]")

@@ -48,7 +48,7 @@ def play_game(
         text = bots[seat].choose(definition, view)
         seconds[seat] += time.perf_counter() - start
         decisions[seat] += 1
-        state.apply(text, seat=seat, version=view["turn"]["version"])
+        state.apply(text, seat=seat, version=view["version"])
         actions.append(text)
     out = state.outcome()
     record = GameRecord(

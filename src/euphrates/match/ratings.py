@@ -47,9 +47,9 @@ def bradley_terry_elo(
         new = []
         for i in range(k):
             denom = 1.0 / (strength[i] + 1.0)  # the virtual opponent of strength 1
-            for (a, b), n in pairs.items():
-                if a == i or b == i:
-                    other = b if a == i else a
+            for (x, y), n in pairs.items():
+                if x == i or y == i:
+                    other = y if x == i else x
                     denom += n / (strength[i] + strength[other])
             new.append(wins[i] / denom)
         geo = math.exp(sum(math.log(s) for s in new) / k)

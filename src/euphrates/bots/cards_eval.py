@@ -1,0 +1,189 @@
+"""How good a Contest of Kings position is for each player, and a cheap guess at how
+promising an action is.
+
+The same scale as the board game's evaluation (points of the weakest colour):
+
+1. **Weakest colour first, then the others.** Each point pile counted by colour, its
+   treasure cards as wildcards (C-18), weighted 1, 0.3, 0.1, 0.03 from the weakest up.
+2. **Leaders' safety.** 0.8 for each leader in the layout, 0.2 more on a red card (the
+   revolt's +1, C-10), 0.03 per card of its colour in its kingdom (war strength, C-12),
+   0.4 for a ship of its colour in its kingdom (C-16).
+3. **Treasures.** A trader in a kingdom with two or more original treasure cards:
+   0.35 per card it could exchange (C-14).
+4. **Hand.** Cards pay for points: 0.08 for a card of a colour that one of the player's
+   leaders scores, 0.03 otherwise; red cards count double (revolts).
+5. **Conflict odds.** As in the board game: known commitments, otherwise the expected
+   support from the hand, through a logistic; the stake is the loser's leader and the
+   winner's point cards.
+
+A player's value is their own score minus the best opponent's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from euphrates.bots.board_eval import LEADER_VALUE, relative, standing
+from euphrates.cards.actions import (
+    BuildShip,
+    CardsAction,
+    Catastrophe,
+    Exchange,
+    Pass,
+    PayPoint,
+    PlaceLeader,
+    PlayCard,
+)
+from euphrates.cards.layout import (
+    CARD_TOTALS,
+    GAP_BASE,
+    MAX_CARDS,
+    SHIP_BASE,
+    TREASURE,
+    card_at,
+    extent,
+    spot_column,
+)
+from euphrates.cards.state import COMMIT, OVER, CardsState
+from euphrates.core.colours import BLACK, GREEN, RED
+
+ON_RED = 0.2
+SUPPORT_CARD = 0.03
+SHIP_HOPE = 0.4
+EXCHANGE_HOPE = 0.35
+CARD_USEFUL = 0.08
+CARD_SPARE = 0.03
+SHARE = tuple(n / sum(CARD_TOTALS) for n in CARD_TOTALS)
+
+
+def pile_points(pile: list[int]) -> tuple[list[int], int]:
+    points = [0, 0, 0, 0]
+    wild = 0
+    for card in pile:
+        if card == TREASURE:
+            wild += 1
+        elif card < 4:
+            points[card] += 1
+    return points, wild
+
+
+def _kingdom_cards(s: CardsState, lo: int, hi: int, colour: int) -> int:
+    n = 0
+    for c in range(lo, hi + 1):
+        n += s.cols[c].count(colour)
+    for g in range(lo, hi):
+        if s.gaps[g] == colour and g != s.down:
+            n += 1
+    return n
+
+
+def _ships_in(s: CardsState, lo: int, hi: int) -> set[int]:
+    colours: set[int] = set()
+    for c in range(lo, hi + 1):
+        for card in s.cols[c]:
+            if card >= SHIP_BASE:
+                colours.add(1)
+                colours.add(card - SHIP_BASE)
+    return colours
+
+
+def _leader_terms(s: CardsState, seat: int) -> float:
+    value = 0.0
+    useful = [False, False, False, False]
+    for colour in range(4):
+        pos = s.lpos[seat * 4 + colour]
+        if pos < 0:
+            continue
+        value += LEADER_VALUE
+        useful[colour] = True
+        if colour == BLACK:
+            useful = [True, True, True, True]
+        if card_at(s.cols, s.gaps, pos) == RED:
+            value += ON_RED
+        lo, hi = extent(s.gaps, spot_column(pos))
+        value += SUPPORT_CARD * min(_kingdom_cards(s, lo, hi, colour), 10)
+        if colour in _ships_in(s, lo, hi):
+            value += SHIP_HOPE
+        if colour == GREEN:
+            originals = sum(1 for c in range(lo, hi + 1) if s.orig[c])
+            if originals >= 2:
+                value += EXCHANGE_HOPE * (originals - 1)
+    hand = s.hands[seat]
+    for colour in range(4):
+        per = CARD_USEFUL if useful[colour] else CARD_SPARE
+        value += per * hand[colour] * (2 if colour == RED else 1)
+    return value
+
+
+def _expected(s: CardsState, seat: int, colour: int, viewer: int) -> float:
+    hand = s.hands[seat]
+    return float(hand[colour]) if seat == viewer else sum(hand) * SHARE[colour]
+
+
+def scores(s: CardsState, viewer: int) -> list[float]:
+    out: list[float] = []
+    worths: list[list[float]] = []
+    for seat in range(s.players):
+        points, wild = pile_points(s.piles[seat])
+        v, w = standing(points, wild)
+        if s.kind != OVER:
+            v += _leader_terms(s, seat)
+        out.append(v)
+        worths.append(w)
+    if s.kind == COMMIT and s.att_lid >= 0:
+        c = s.colour
+        att, dfn = s.att_lid >> 2, s.def_lid >> 2
+        a = s.att_base + (s.att_commit if s.att_commit >= 0 else _expected(s, att, c, viewer))
+        d = s.def_base + _expected(s, dfn, c, viewer)
+        p = 1.0 / (1.0 + math.exp(-(a - d - 0.5) * 1.2))
+        gain = 1.0 + (0.5 * _kingdom_cards(s, *extent(s.gaps, 0), c) if s.is_war else 0.0)
+        out[att] += p * gain * worths[att][c] - (1 - p) * LEADER_VALUE
+        out[dfn] += (1 - p) * gain * worths[dfn][c] - p * LEADER_VALUE
+    return out
+
+
+def value(s: CardsState, seat: int) -> float:
+    return relative(scores(s, seat), seat)
+
+
+def prior(s: CardsState, action: CardsAction, seat: int) -> float:
+    """A cheap guess (no move is played) at how good `action` is for the mover."""
+    if isinstance(action, PlayCard):
+        t, c = action.target, action.colour
+        if t >= GAP_BASE:
+            return 0.5
+        lo, hi = extent(s.gaps, t)
+        col = s.cols[t]
+        bonus = 0.6 if len(col) >= 3 and col[-3:] == [c, c, c] else 0.0
+        for colour in (c, BLACK):
+            for who in range(s.players):
+                pos = s.lpos[who * 4 + colour]
+                if pos >= 0 and lo <= spot_column(pos) <= hi:
+                    if colour == BLACK and any(
+                        s.lpos[o * 4 + c] >= 0 and lo <= spot_column(s.lpos[o * 4 + c]) <= hi
+                        for o in range(s.players)
+                    ):
+                        continue
+                    return (2.0 if who == seat else 0.1) + bonus
+        return 0.4 + bonus - (0.3 if len(col) >= MAX_CARDS - 1 else 0.0)
+    if isinstance(action, PlaceLeader):
+        pos = action.pos
+        lo, hi = extent(s.gaps, spot_column(pos))
+        on_red = 0.2 if card_at(s.cols, s.gaps, pos) == RED else 0.0
+        for who in range(s.players):
+            other = s.lpos[who * 4 + action.colour]
+            if who != seat and other >= 0 and lo <= spot_column(other) <= hi:
+                return 1.2 if s.hands[seat][RED] >= 3 else -0.5
+        fresh = 1.2 if s.lpos[seat * 4 + action.colour] < 0 else 0.2
+        return fresh + on_red + 0.03 * _kingdom_cards(s, lo, hi, action.colour)
+    if isinstance(action, PayPoint):
+        return 1.5
+    if isinstance(action, Exchange):
+        return 1.2
+    if isinstance(action, BuildShip):
+        return 1.0
+    if isinstance(action, Catastrophe):
+        return -1.0
+    if isinstance(action, Pass):
+        return -1.5
+    return 0.0

@@ -1,0 +1,92 @@
+"""The card game as a host sees it: set-up from options and a seed, documents, rendering.
+
+A game is exactly its options, its seed and its actions: the seed shuffles the deck and
+picks the first player, and nothing after the deal uses chance, so replaying a record's
+action texts on ``new_game(players, seed, options)`` rebuilds the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from euphrates.cards.actions import CardsAction
+from euphrates.cards.layout import CARD_TOTALS, HAND_SIZE, REMOVED_TWO_PLAYERS
+from euphrates.cards.position import from_position, sample_from_view, to_position
+from euphrates.cards.render import render
+from euphrates.cards.state import CardsState
+from euphrates.core.errors import RecordError
+from euphrates.core.protocol import GameState, Json, View, check_seat_count
+from euphrates.core.rng import Rng
+
+OPTIONS: dict[str, bool] = {"open_piles": False}
+
+
+def read_options(options: Mapping[str, Any] | None) -> dict[str, bool]:
+    """The game's options with defaults; unknown keys are refused."""
+    out = dict(OPTIONS)
+    for key, value in (options or {}).items():
+        if key not in OPTIONS:
+            raise ValueError(f"unknown card-game option {key!r} (known: {sorted(OPTIONS)})")
+        if not isinstance(value, bool):
+            raise ValueError(f"option {key!r} must be true or false")
+        out[key] = value
+    return out
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CardsState:
+    """C-3: shuffle the 185 cards, pick the first player, deal 8 to each seat from the
+    first player on, and with two players remove 30 more unseen."""
+    check_seat_count(players)
+    opts = read_options(options)
+    rng = Rng(seed)
+    deck = [c for c, n in enumerate(CARD_TOTALS) for _ in range(n)]
+    rng.shuffle(deck)
+    first = rng.below(players)
+    s = CardsState(players, opts["open_piles"])
+    for i in range(players):
+        p = (first + i) % players
+        for _ in range(HAND_SIZE):
+            s.hands[p][deck.pop()] += 1
+    if players == 2:
+        s.removed = deck[-REMOVED_TWO_PLAYERS:]
+        del deck[-REMOVED_TWO_PLAYERS:]
+    s.deck = deck
+    s.rng = rng.state
+    s.first = first
+    s.active = first
+    s.seat = first
+    return s
+
+
+class CardsGame:
+    """Contest of Kings (Euphrat & Tigris: Wettstreit der Könige, 2005)."""
+
+    name = "cards"
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> CardsState:
+        return new_game(players, seed, options)
+
+    def from_position(self, doc: Mapping[str, Any]) -> CardsState:
+        return from_position(doc)
+
+    def to_position(self, state: GameState[CardsAction]) -> Json:
+        if not isinstance(state, CardsState):
+            raise RecordError("not a card-game state")
+        return to_position(state)
+
+    def render(self, state: GameState[CardsAction], seat: int | None) -> str:
+        if not isinstance(state, CardsState):
+            raise RecordError("not a card-game state")
+        return render(state.view(seat))
+
+    def sample_from_view(self, view: View, rng: Rng) -> CardsState:
+        return sample_from_view(view, rng)
+
+    def render_view(self, view: View) -> str:
+        return render(view)
+
+
+CARDS = CardsGame()

@@ -1,0 +1,735 @@
+"""The card game's state: the layout, hands, deck, piles and the pending decision.
+
+Random play and search copy and step this object millions of times, so it is a plain
+slotted class of ints and small lists (no dataclasses, no deepcopy), hands are four
+colour counts, and the legal actions of a turn are counted and picked by index without
+building them. Every action is validated completely before anything changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euphrates.cards import treasures, turn
+from euphrates.cards.actions import (
+    CARD_ACTIONS,
+    CATASTROPHES,
+    COMMITS,
+    DECLINE,
+    EXCHANGE_NONE,
+    EXCHANGES,
+    LEADER_ACTIONS,
+    PASS,
+    POINT_NONE,
+    POINTS,
+    SHIP_ACTIONS,
+    WARS,
+    BuildShip,
+    CardsAction,
+    Catastrophe,
+    ChooseWar,
+    Commit,
+    Decline,
+    Exchange,
+    Pass,
+    PayPoint,
+    PlaceLeader,
+    PlayCard,
+    parse_action,
+)
+from euphrates.cards.layout import (
+    BRIDGE_MIN,
+    COLUMNS,
+    EMPTY,
+    GAP_BASE,
+    GAPS,
+    MAX_CARDS,
+    SHIP_BASE,
+    spot_name,
+)
+from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
+from euphrates.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+)
+from euphrates.core.protocol import Decision, Event, GameState, Outcome, View
+from euphrates.core.rng import Rng
+
+ACTION = turn.ACTION
+COMMIT = turn.COMMIT
+WAR_ORDER = turn.WAR_ORDER
+POINT = turn.POINT
+EXCHANGE = turn.EXCHANGE
+SHIP = turn.SHIP
+SHIP_POINT = turn.SHIP_POINT
+OVER = turn.OVER
+
+_SLOTS = (
+    "players",
+    "open_piles",
+    "rng",
+    "_version",
+    "first",
+    "active",
+    "actions_left",
+    "cols",
+    "orig",
+    "gaps",
+    "down",
+    "lpos",
+    "hands",
+    "cats",
+    "ships",
+    "deck",
+    "removed",
+    "discard",
+    "out",
+    "piles",
+    "kind",
+    "seat",
+    "colour",
+    "reason",
+    "is_war",
+    "att_lid",
+    "def_lid",
+    "att_base",
+    "def_base",
+    "att_commit",
+    "def_commit",
+    "att_lo",
+    "att_hi",
+    "def_lo",
+    "def_hi",
+    "spoils_lo",
+    "spoils_hi",
+    "winner",
+    "wars",
+    "ship_col",
+    "ship_opts",
+    "ship_queue",
+    "exch_gap",
+    "result",
+)
+_HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
+
+
+class CardsState(GameState[CardsAction]):
+    """One game of Contest of Kings. Build it with ``CARDS.new_game`` or a position."""
+
+    __slots__ = (*_SLOTS, "_cache_v", "_cache")
+    _cache_v: int
+    _cache: tuple[int, int, int, int, int]
+
+    players: int
+    open_piles: bool
+    rng: int  # the Rng state; the deal used it, the rules need no more chance after that
+    first: int
+    active: int
+    actions_left: int
+    cols: list[list[int]]
+    orig: list[bool]
+    gaps: list[int]
+    down: int
+    lpos: list[int]
+    hands: list[list[int]]
+    cats: list[bool]
+    ships: list[int]
+    deck: list[int]
+    removed: list[int]
+    discard: list[int]
+    out: list[int]
+    piles: list[list[int]]
+    kind: int
+    seat: int
+    colour: int
+    reason: int
+    is_war: bool
+    att_lid: int
+    def_lid: int
+    att_base: int
+    def_base: int
+    att_commit: int
+    def_commit: int
+    att_lo: int
+    att_hi: int
+    def_lo: int
+    def_hi: int
+    spoils_lo: int
+    spoils_hi: int
+    winner: int
+    wars: list[int]
+    ship_col: int
+    ship_opts: list[int]
+    ship_queue: list[int]
+    exch_gap: int
+    result: Outcome | None
+
+    def __init__(self, players: int, open_piles: bool = False) -> None:
+        """An empty layout with nothing dealt; ``game.new_game`` and positions fill it."""
+        self.players = players
+        self.open_piles = open_piles
+        self.rng = 0
+        self._version = 0
+        self.first = 0
+        self.active = 0
+        self.actions_left = 2
+        self.cols = [[] for _ in range(COLUMNS)]
+        self.orig = [True] * COLUMNS
+        self.gaps = [EMPTY] * GAPS
+        self.down = EMPTY
+        self.lpos = [EMPTY] * (4 * players)
+        self.hands = [[0, 0, 0, 0] for _ in range(players)]
+        self.cats = [True] * players
+        self.ships = [SHIP_BASE, SHIP_BASE + 2, SHIP_BASE + 3]
+        self.deck = []
+        self.removed = []
+        self.discard = [0, 0, 0, 0]
+        self.out = [0, 0, 0, 0]
+        self.piles = [[] for _ in range(players)]
+        self.kind = ACTION
+        self.seat = 0
+        self.colour = EMPTY
+        self.reason = 0
+        turn.clear_conflict(self)
+        self.wars = []
+        self.ship_col = EMPTY
+        self.ship_opts = []
+        self.ship_queue = []
+        self.exch_gap = EMPTY
+        self.result = None
+        self._cache_v = -1
+
+    # The protocol's `version` is a read-only property; the counter lives in a slot.
+    @property
+    def version(self) -> int:
+        return self._version
+
+    # --- copies and comparison -----------------------------------------------------
+    def copy(self) -> CardsState:
+        s = CardsState.__new__(CardsState)
+        s.players = self.players
+        s.open_piles = self.open_piles
+        s.rng = self.rng
+        s._version = self._version
+        s.first = self.first
+        s.active = self.active
+        s.actions_left = self.actions_left
+        s.cols = [c[:] for c in self.cols]
+        s.orig = self.orig[:]
+        s.gaps = self.gaps[:]
+        s.down = self.down
+        s.lpos = self.lpos[:]
+        s.hands = [h[:] for h in self.hands]
+        s.cats = self.cats[:]
+        s.ships = self.ships[:]
+        s.deck = self.deck[:]
+        s.removed = self.removed[:]
+        s.discard = self.discard[:]
+        s.out = self.out[:]
+        s.piles = [p[:] for p in self.piles]
+        s.kind = self.kind
+        s.seat = self.seat
+        s.colour = self.colour
+        s.reason = self.reason
+        s.is_war = self.is_war
+        s.att_lid = self.att_lid
+        s.def_lid = self.def_lid
+        s.att_base = self.att_base
+        s.def_base = self.def_base
+        s.att_commit = self.att_commit
+        s.def_commit = self.def_commit
+        s.att_lo = self.att_lo
+        s.att_hi = self.att_hi
+        s.def_lo = self.def_lo
+        s.def_hi = self.def_hi
+        s.spoils_lo = self.spoils_lo
+        s.spoils_hi = self.spoils_hi
+        s.winner = self.winner
+        s.wars = self.wars[:]
+        s.ship_col = self.ship_col
+        s.ship_opts = self.ship_opts[:]
+        s.ship_queue = self.ship_queue[:]
+        s.exch_gap = self.exch_gap
+        s.result = self.result
+        s._cache_v = -1
+        return s
+
+    def redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal what `seat` cannot see (C-19, G-3) at random, keeping every count:
+        the other hands, the deck (and its order), the 30 cards removed in a two-player
+        game, and the colour of a face-down bridge `seat` did not lay. `view(seat)`
+        does not change."""
+        pool: list[int] = list(self.deck) + list(self.removed)
+        others = [p for p in range(self.players) if p != seat]
+        for p in others:
+            hand = self.hands[p]
+            for c in range(4):
+                pool.extend([c] * hand[c])
+        hidden_bridge = self.down >= 0 and seat != self.active
+        if hidden_bridge:
+            pool.append(self.gaps[self.down])
+        rng.shuffle(pool)
+        i = 0
+        if hidden_bridge:
+            self.gaps[self.down] = pool[0]
+            i = 1
+        for p in others:
+            hand = self.hands[p]
+            n = hand[0] + hand[1] + hand[2] + hand[3]
+            dealt = pool[i : i + n]
+            i += n
+            for c in range(4):
+                hand[c] = dealt.count(c)
+        n_removed = len(self.removed)
+        self.removed = pool[i : i + n_removed]
+        self.deck = pool[i + n_removed :]
+        self._cache_v = -1
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardsState):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in _SLOTS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --- what is pending -------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        if self.kind < 0:
+            return None
+        from euphrates.cards.position import decision_context
+
+        return Decision(self.seat, turn.KIND_NAMES[self.kind], decision_context(self))
+
+    def to_move(self) -> int | None:
+        return None if self.kind < 0 else self.seat
+
+    def is_over(self) -> bool:
+        return self.kind < 0
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # --- legal actions ---------------------------------------------------------------
+    def _free_spots(self) -> list[int]:
+        """Spots a leader may go to (C-5): heads, column cards that are not ships, and
+        bridges, without a leader; in reading order."""
+        taken = set(self.lpos)
+        out = []
+        for c in range(COLUMNS):
+            base = c * 16
+            if base not in taken:
+                out.append(base)
+            for r, card in enumerate(self.cols[c], 1):
+                if card < SHIP_BASE and base + r not in taken:
+                    out.append(base + r)
+        for g in range(GAPS):
+            if self.gaps[g] >= 0 and GAP_BASE + g not in taken:
+                out.append(GAP_BASE + g)
+        return out
+
+    def _nth_free(self, j: int) -> int:
+        """``self._free_spots()[j]`` without building the list (random play's hot path)."""
+        lpos = self.lpos
+        occ = [0] * COLUMNS
+        for p in lpos:
+            if 0 <= p < GAP_BASE:
+                occ[p >> 4] += 1
+        cols = self.cols
+        built = self.ships_built if len(self.ships) < 3 else ()
+        for c in range(COLUMNS):
+            col = cols[c]
+            n = len(col) + 1 - occ[c]
+            if built:
+                for code in built:
+                    if code in col:
+                        n -= 1
+            if j >= n:
+                j -= n
+                continue
+            base = c * 16
+            if base not in lpos:
+                if j == 0:
+                    return base
+                j -= 1
+            for r in range(len(col)):
+                if col[r] < SHIP_BASE and base + r + 1 not in lpos:
+                    if j == 0:
+                        return base + r + 1
+                    j -= 1
+        for g in range(GAPS):
+            if self.gaps[g] >= 0 and GAP_BASE + g not in lpos:
+                if j == 0:
+                    return GAP_BASE + g
+                j -= 1
+        raise AssertionError("fewer free spots than counted")
+
+    @property
+    def ships_built(self) -> tuple[int, ...]:
+        return tuple(
+            code for code in (SHIP_BASE, SHIP_BASE + 2, SHIP_BASE + 3) if code not in self.ships
+        )
+
+    def _catastrophe_spots(self) -> list[int]:
+        """C-7: any card but a head, a ship or a card carrying a leader."""
+        taken = set(self.lpos)
+        out = []
+        for c in range(COLUMNS):
+            base = c * 16
+            for r, card in enumerate(self.cols[c], 1):
+                if card < SHIP_BASE and base + r not in taken:
+                    out.append(base + r)
+        for g in range(GAPS):
+            if self.gaps[g] >= 0 and GAP_BASE + g not in taken:
+                out.append(GAP_BASE + g)
+        return out
+
+    def _card_targets(self) -> list[int]:
+        """C-6: columns with fewer than 8 cards, empty gaps between columns of 3 or more."""
+        lens = [len(c) for c in self.cols]
+        out = [c for c in range(COLUMNS) if lens[c] < MAX_CARDS]
+        for g in range(GAPS):
+            if self.gaps[g] < 0 and lens[g] >= BRIDGE_MIN and lens[g + 1] >= BRIDGE_MIN:
+                out.append(GAP_BASE + g)
+        return out
+
+    def _exchange_columns(self) -> list[int]:
+        lo, hi = treasures.exchange_kingdom(self.gaps, self.exch_gap)
+        return treasures.originals(self.orig, lo, hi)
+
+    def legal_actions(self) -> list[CardsAction]:
+        k = self.kind
+        out: list[CardsAction] = []
+        if k == ACTION:
+            free = self._free_spots()
+            for colour in range(4):
+                table = LEADER_ACTIONS[colour]
+                out.extend(table[p] for p in free)
+            hand = self.hands[self.active]
+            targets = self._card_targets()
+            for colour in range(4):
+                if hand[colour]:
+                    ctable = CARD_ACTIONS[colour]
+                    out.extend(ctable[t] for t in targets)
+            if self.cats[self.active]:
+                out.extend(CATASTROPHES[p] for p in self._catastrophe_spots())
+            out.append(PASS)
+        elif k == COMMIT:
+            out.extend(COMMITS[: self.hands[self.seat][self.colour] + 1])
+        elif k in (POINT, SHIP_POINT):
+            if self.hands[self.seat][self.colour]:
+                out.append(POINTS[self.colour])
+            out.append(POINT_NONE)
+        elif k == WAR_ORDER:
+            out.extend(WARS[w] for w in self.wars)
+        elif k == EXCHANGE:
+            if self.hands[self.seat][RED]:
+                out.extend(EXCHANGES[c] for c in self._exchange_columns())
+            out.append(EXCHANGE_NONE)
+        elif k == SHIP:
+            out.extend(SHIP_ACTIONS[code] for code in self.ship_opts)
+            out.append(DECLINE)
+        return out
+
+    def _action_counts(self) -> tuple[int, int, int, int, int]:
+        """(leader actions, free spots, card actions, card targets, catastrophes); kept for
+        the current version, as random play asks for the count and then for an action."""
+        if self._cache_v == self._version:
+            return self._cache
+        cols = self.cols
+        gaps = self.gaps
+        lpos = self.lpos
+        lens = list(map(len, cols))
+        cards = sum(lens) - (3 - len(self.ships))
+        open_cols = COLUMNS - lens.count(MAX_CARDS)
+        bridges = GAPS - gaps.count(EMPTY)
+        open_gaps = 0
+        for g in range(GAPS):
+            if gaps[g] < 0 and lens[g] >= BRIDGE_MIN and lens[g + 1] >= BRIDGE_MIN:
+                open_gaps += 1
+        on_board = len(lpos) - lpos.count(EMPTY)
+        on_cards = on_board - len(_HEAD_SPOTS.intersection(lpos))
+        free = COLUMNS + cards + bridges - on_board
+        hand = self.hands[self.active]
+        colours = (hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) + (hand[3] > 0)
+        targets = open_cols + open_gaps
+        cats = cards + bridges - on_cards if self.cats[self.active] else 0
+        out = (4 * free, free, colours * targets, targets, cats)
+        self._cache_v = self._version
+        self._cache = out
+        return out
+
+    def legal_action_count(self) -> int:
+        k = self.kind
+        if k == ACTION:
+            leaders, _, cards, _, cats = self._action_counts()
+            return leaders + cards + cats + 1
+        if k == COMMIT:
+            return self.hands[self.seat][self.colour] + 1
+        if k in (POINT, SHIP_POINT):
+            return 2 if self.hands[self.seat][self.colour] else 1
+        if k == WAR_ORDER:
+            return len(self.wars)
+        if k == EXCHANGE:
+            if self.hands[self.seat][RED]:
+                return len(self._exchange_columns()) + 1
+            return 1
+        if k == SHIP:
+            return len(self.ship_opts) + 1
+        return 0
+
+    def random_action(self, rng: Rng) -> CardsAction:
+        k = self.kind
+        if k == ACTION:
+            leaders, free, cards, targets, cats = self._action_counts()
+            i = rng.below(leaders + cards + cats + 1)
+            if i < leaders:
+                return LEADER_ACTIONS[i // free][self._nth_free(i % free)]
+            i -= leaders
+            if i < cards:
+                hand = self.hands[self.active]
+                nth = i // targets
+                for colour in range(4):
+                    if hand[colour]:
+                        if nth == 0:
+                            return CARD_ACTIONS[colour][self._card_targets()[i % targets]]
+                        nth -= 1
+            i -= cards
+            if i < cats:
+                return CATASTROPHES[self._catastrophe_spots()[i]]
+            return PASS
+        if k == COMMIT:
+            return COMMITS[rng.below(self.hands[self.seat][self.colour] + 1)]
+        if k in (POINT, SHIP_POINT):
+            if self.hands[self.seat][self.colour] and rng.below(2) == 0:
+                return POINTS[self.colour]
+            return POINT_NONE
+        if k < 0:
+            raise GameOverError("the game is over; no action is legal", "C-17")
+        acts = self.legal_actions()
+        return acts[rng.below(len(acts))]
+
+    # --- applying ---------------------------------------------------------------------
+    def parse_action(self, text: str) -> CardsAction:
+        """Read an action; a bare ``none`` or ``decline`` answers the pending decision."""
+        low = text.strip().lower()
+        if low in ("none", "no", "decline"):
+            if self.kind == POINT or self.kind == SHIP_POINT:
+                return POINT_NONE
+            if self.kind == EXCHANGE:
+                return EXCHANGE_NONE
+            if self.kind == COMMIT:
+                return COMMITS[0]
+            return DECLINE
+        return parse_action(text)
+
+    def _apply(self, action: CardsAction) -> list[Event]:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise InvalidActionError(f"{action!r} is not a card-game action")
+        events: list[Event] = []
+        handler(self, action, events)
+        self._version += 1
+        return events
+
+    def _pending(self) -> str:
+        return turn.KIND_NAMES[self.kind] if self.kind >= 0 else "nothing"
+
+    def _need_action(self, what: str) -> None:
+        if self.kind != ACTION:
+            raise IllegalActionError(
+                f"{what} is a turn action, but a {self._pending()} decision of seat "
+                f"{self.seat} is pending",
+                "G-2",
+            )
+
+    def _need(self, kind: int, what: str) -> None:
+        if self.kind != kind:
+            raise IllegalActionError(
+                f"{what} answers a {turn.KIND_NAMES[kind]} decision, but a {self._pending()} "
+                f"decision is pending",
+                "G-1",
+            )
+
+    # --- the handlers (validate, then call the flow in turn.py) -----------------------
+    def _do_leader(self, a: PlaceLeader, events: list[Event]) -> None:
+        self._need_action(str(a))
+        pos = a.pos
+        if not 0 <= a.colour < 4:
+            raise InvalidActionError(f"{a!r}: no such leader")
+        if pos in self.lpos:
+            raise IllegalActionError(f"{a}: {spot_name(pos)} already carries a leader", "C-5")
+        if pos >= GAP_BASE:
+            if not 0 <= pos - GAP_BASE < GAPS or self.gaps[pos - GAP_BASE] < 0:
+                raise IllegalActionError(f"{a}: there is no bridge in gap {spot_name(pos)}", "C-5")
+        else:
+            c, r = pos >> 4, pos & 15
+            if not 0 <= c < COLUMNS:
+                raise InvalidActionError(f"{a!r}: no such column")
+            if r > len(self.cols[c]):
+                raise IllegalActionError(
+                    f"{a}: column {c + 1} has only {len(self.cols[c])} cards", "C-5"
+                )
+            if r and self.cols[c][r - 1] >= SHIP_BASE:
+                raise IllegalActionError(f"{a}: leaders may not stand on a ship", "C-5")
+        turn.move_leader(self, a.colour, pos, events)
+
+    def _do_card(self, a: PlayCard, events: list[Event]) -> None:
+        self._need_action(str(a))
+        colour, t = a.colour, a.target
+        if not 0 <= colour < 4:
+            raise InvalidActionError(f"{a!r}: no such colour")
+        if self.hands[self.active][colour] <= 0:
+            raise IllegalActionError(f"{a}: no {COLOUR_NAMES[colour]} card in hand", "C-6")
+        if t >= GAP_BASE:
+            g = t - GAP_BASE
+            if not 0 <= g < GAPS:
+                raise InvalidActionError(f"{a!r}: no such gap")
+            if self.gaps[g] >= 0:
+                raise IllegalActionError(f"{a}: gap {g + 1}-{g + 2} already holds a bridge", "C-6")
+            if len(self.cols[g]) < BRIDGE_MIN or len(self.cols[g + 1]) < BRIDGE_MIN:
+                raise IllegalActionError(
+                    f"{a}: a bridge needs at least 3 cards in columns {g + 1} and {g + 2}", "C-6"
+                )
+            turn.lay_bridge(self, colour, g, events)
+        else:
+            if not 0 <= t < COLUMNS:
+                raise InvalidActionError(f"{a!r}: no such column")
+            if len(self.cols[t]) >= MAX_CARDS:
+                raise IllegalActionError(f"{a}: column {t + 1} already holds 8 cards", "C-6")
+            turn.append_card(self, colour, t, events)
+
+    def _do_catastrophe(self, a: Catastrophe, events: list[Event]) -> None:
+        self._need_action(str(a))
+        if not self.cats[self.active]:
+            raise IllegalActionError(f"{a}: the catastrophe card is already used", "C-7")
+        pos = a.pos
+        if pos in self.lpos:
+            raise IllegalActionError(f"{a}: a card carrying a leader cannot be removed", "C-7")
+        if pos >= GAP_BASE:
+            if not 0 <= pos - GAP_BASE < GAPS or self.gaps[pos - GAP_BASE] < 0:
+                raise IllegalActionError(f"{a}: there is no bridge in {spot_name(pos)}", "C-7")
+        else:
+            c, r = pos >> 4, pos & 15
+            if not 0 <= c < COLUMNS:
+                raise InvalidActionError(f"{a!r}: no such column")
+            if r == 0:
+                raise IllegalActionError(f"{a}: a head cannot be removed", "C-7")
+            if r > len(self.cols[c]):
+                raise IllegalActionError(
+                    f"{a}: column {c + 1} has only {len(self.cols[c])} cards", "C-7"
+                )
+            if self.cols[c][r - 1] >= SHIP_BASE:
+                raise IllegalActionError(f"{a}: a ship cannot be removed", "C-7")
+        turn.catastrophe(self, pos, events)
+
+    def _do_pass(self, a: Pass, events: list[Event]) -> None:
+        self._need_action("pass")
+        events.append(Event("pass", {"seat": self.active}))
+        turn.end_turn(self, events)
+
+    def _do_commit(self, a: Commit, events: list[Event]) -> None:
+        self._need(COMMIT, str(a))
+        have = self.hands[self.seat][self.colour]
+        if not 0 <= a.count <= have:
+            ruling = "C-12" if self.is_war else "C-10"
+            raise IllegalActionError(
+                f"{a}: the hand holds {have} {COLOUR_NAMES[self.colour]} cards", ruling
+            )
+        turn.commit(self, a.count, events)
+
+    def _do_war(self, a: ChooseWar, events: list[Event]) -> None:
+        self._need(WAR_ORDER, str(a))
+        if a.colour not in self.wars:
+            raise IllegalActionError(
+                f"{a}: there is no {COLOUR_NAMES[a.colour]} war to fight", "C-11"
+            )
+        turn.start_war(self, a.colour, events)
+
+    def _do_point(self, a: PayPoint, events: list[Event]) -> None:
+        if self.kind != POINT and self.kind != SHIP_POINT:
+            self._need(POINT, str(a))
+        want = self.colour
+        ruling = "C-16" if self.kind == SHIP_POINT else ("C-9", "C-10", "C-13")[self.reason]
+        if a.colour >= 0:
+            if a.colour != want:
+                raise IllegalActionError(
+                    f"{a}: this point must be paid in {COLOUR_NAMES[want]}"
+                    + (" (the king is no substitute)" if self.kind == SHIP_POINT else ""),
+                    ruling,
+                )
+            if not self.hands[self.seat][want]:
+                raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
+        if self.kind == SHIP_POINT:
+            if a.colour >= 0:
+                self.hands[self.seat][want] -= 1
+                turn.score(self, events, self.seat, want, "ship")
+            self.ship_queue.pop(0)
+            turn.next_ship_point(self, events)
+            return
+        reason = self.reason
+        if a.colour >= 0:
+            self.hands[self.seat][want] -= 1
+            turn.score(self, events, self.seat, want, turn.REASON_NAMES[reason])
+        self.reason = 0
+        if reason == turn.FOR_COLUMN:
+            self.colour = EMPTY
+            turn.after_column_point(self, events)
+        else:
+            turn.after_conflict(self, events)
+
+    def _do_exchange(self, a: Exchange, events: list[Event]) -> None:
+        self._need(EXCHANGE, str(a))
+        if a.column < 0:
+            events.append(Event("exchange_none", {"seat": self.seat}))
+            turn.end_exchange(self, events)
+            return
+        if a.column not in self._exchange_columns():
+            raise IllegalActionError(
+                f"{a}: column {a.column + 1} is not headed by an original treasure card "
+                "of the joined kingdom",
+                "C-14",
+            )
+        if not self.hands[self.seat][RED]:
+            raise IllegalActionError(f"{a}: a red card from hand must replace it", "C-14")
+        turn.exchange(self, a.column, events)
+
+    def _do_ship(self, a: BuildShip, events: list[Event]) -> None:
+        self._need(SHIP, str(a))
+        if a.ship not in self.ship_opts:
+            raise IllegalActionError(f"{a}: that ship cannot be built here", "C-15")
+        turn.build_ship(self, a.ship, events)
+
+    def _do_decline(self, a: Decline, events: list[Event]) -> None:
+        self._need(SHIP, "decline")
+        self.ship_col = EMPTY
+        self.ship_opts = []
+        turn.action_done(self, events)
+
+    # --- views --------------------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        from euphrates.cards.position import view
+
+        return view(self, seat)
+
+    def __repr__(self) -> str:
+        d = self.decision()
+        pending = "over" if d is None else f"{d.kind} for seat {d.seat}"
+        return f"<CardsState {self.players} players, version {self._version}, {pending}>"
+
+    def describe_leader(self, lid: int) -> str:
+        return f"seat {lid >> 2}'s {LEADER_NAMES[lid & 3]}"
+
+
+_HANDLERS: dict[type, Any] = {
+    PlaceLeader: CardsState._do_leader,
+    PlayCard: CardsState._do_card,
+    Catastrophe: CardsState._do_catastrophe,
+    Pass: CardsState._do_pass,
+    Commit: CardsState._do_commit,
+    ChooseWar: CardsState._do_war,
+    PayPoint: CardsState._do_point,
+    Exchange: CardsState._do_exchange,
+    BuildShip: CardsState._do_ship,
+    Decline: CardsState._do_decline,
+}
