@@ -4,6 +4,12 @@ It imagines the hidden tiles or cards (one state sampled from its own view), pla
 legal action on a copy of that state and keeps the action whose result evaluates best
 for it (`board_eval` / `cards_eval`: weakest colour first, then the others, treasures,
 leaders' safety, conflict odds). Ties are broken by its seeded generator.
+
+The ply includes the bot's own follow-up decisions inside the same action (paying the
+point a card just earned, choosing a ship, committing as the attacker): those are
+answered greedily too before the result is judged, so a card that scores is seen to
+score. Passing costs a little (`PASS_COST`): neither game ends while everyone passes, so
+a bot must prefer any action that is not worse.
 """
 
 from __future__ import annotations
@@ -11,8 +17,38 @@ from __future__ import annotations
 from typing import Any
 
 from euphrates.bots.base import Bot, legal_of
-from euphrates.bots.evaluation import evaluator_for
-from euphrates.core.protocol import GameDefinition, View
+from euphrates.bots.evaluation import Evaluator, evaluator_for
+from euphrates.core.protocol import GameDefinition, GameState, View
+
+PASS_COST = 0.1
+FOLLOW_UPS = 3  # own decisions answered inside one ply, at most
+
+
+def settle_own(state: GameState[Any], seat: int, evaluator: Evaluator, depth: int = FOLLOW_UPS) -> None:
+    """Answer `seat`'s own follow-up decisions of the current action greedily, in place."""
+    for _ in range(depth):
+        d = state.decision()
+        if d is None or d.seat != seat or d.kind == "action":
+            return
+        best = None
+        best_v = float("-inf")
+        for action in state.legal_actions():
+            child = state.copy()
+            child.apply(action)
+            v = evaluator.value(child, seat)
+            if v > best_v:
+                best_v, best = v, action
+        assert best is not None
+        state.apply(best)
+
+
+def judge(state: GameState[Any], action: Any, seat: int, evaluator: Evaluator) -> float:
+    """The evaluation for `seat` after `action` and its own follow-ups."""
+    child = state.copy()
+    child.apply(action)
+    settle_own(child, seat, evaluator)
+    value = evaluator.value(child, seat)
+    return value - PASS_COST if str(action) == "pass" else value
 
 
 class GreedyBot(Bot):
@@ -33,10 +69,7 @@ class GreedyBot(Bot):
             if i:
                 state.redeal(seat, self.rng)
             for action in state.legal_actions():
-                text = str(action)
-                child = state.copy()
-                child.apply(action)
-                totals[text] += evaluator.value(child, seat)
+                totals[str(action)] += judge(state, action, seat, evaluator)
         jitter = {a: self.rng.below(1 << 20) for a in legal}
         return sorted(
             ((v / samples, a) for a, v in totals.items()), key=lambda t: (-t[0], jitter[t[1]])

@@ -93,8 +93,12 @@ class MctsBot(Bot):
         limit = self.iterations if self.iterations is not None else 1 << 60
         it = 0
         while it < limit:
-            if deadline is not None and it % 8 == 0 and time.perf_counter() >= deadline:
-                break
+            if it % 8 == 0 and it:
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                if it % 64 == 0 and self._decided(root, it, limit, start, now, deadline):
+                    break
             state = base.copy()
             state.redeal(seat, rng)
             self._iterate(root, state, seat, evaluator, rng)
@@ -104,6 +108,20 @@ class MctsBot(Bot):
         self.total_seconds += time.perf_counter() - start
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return str(best[0])
+
+    @staticmethod
+    def _decided(
+        root: Node, it: int, limit: int, start: float, now: float, deadline: float | None
+    ) -> bool:
+        """Stop early once no other root action can catch up with the most visited one
+        in the iterations left (the final choice is the most visited)."""
+        visits = sorted((c.visits for c in root.children.values()), reverse=True)
+        if len(visits) < 2:
+            return len(root.ranked or ()) <= 1
+        left = limit - it
+        if deadline is not None:
+            left = min(left, int((deadline - now) * it / max(now - start, 1e-9)))
+        return visits[0] - visits[1] > left
 
     def _candidates(
         self, node: Node, state: GameState[Any], evaluator: Evaluator, rng: Rng, depth: int
