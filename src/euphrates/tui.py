@@ -117,7 +117,8 @@ class TerminalGame:
     def show(self) -> None:
         view = self.state.view(self.human)
         board = self.definition.render_view(view)
-        self.console.print(colour_board(board) if self.game == "board" else Text(board))
+        text = colour_board(board) if self.game == "board" else Text(board)
+        self.console.print(text, soft_wrap=True)
         if self.log:
             self.console.print("[bold]moves:[/bold] " + "   ".join(self.log[-10:]))
 

@@ -80,9 +80,9 @@ def render(view: dict[str, Any]) -> str:
             else "piles " + " ".join(f"{k}{v}" for k, v in pile.items())
         )
         hand = f" hand {view['hand']}" if view["viewer"] == seat else ""
-        cat = " catastrophe" if view["catastrophes"][seat] else ""
+        cat = "catastrophe left" if view["catastrophes"][seat] else "catastrophe used"
         lines.append(
-            f"seat {seat}: {hands[seat]} cards{hand}; supply {supply or '-'};{cat} {pile_text}"
+            f"seat {seat}: {hands[seat]} cards{hand}; supply {supply or '-'}; {cat}; {pile_text}"
         )
     lines.append(
         f"deck {view['deck_count']}  discard {len(view['discard'])}  ships {' '.join(view['ships']) or '-'}"
