@@ -24,7 +24,9 @@ PASS_COST = 0.1
 FOLLOW_UPS = 3  # own decisions answered inside one ply, at most
 
 
-def settle_own(state: GameState[Any], seat: int, evaluator: Evaluator, depth: int = FOLLOW_UPS) -> None:
+def settle_own(
+    state: GameState[Any], seat: int, evaluator: Evaluator, depth: int = FOLLOW_UPS
+) -> None:
     """Answer `seat`'s own follow-up decisions of the current action greedily, in place."""
     for _ in range(depth):
         d = state.decision()
