@@ -48,11 +48,11 @@ class MctsBot(Bot):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        root_width: int = 10,
+        root_width: int = 8,
         rollout_depth: int = 10,
-        exploration: float = 0.7,
-        reward_scale: float = 2.0,
-        full_prior_depth: int = 0,
+        exploration: float = 0.3,
+        reward_scale: float = 1.0,
+        full_prior_depth: int = 2,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
