@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from euphrates.board.geometry import parse_square, square_name
+from euphrates.core.actions import ChooseWar, Commit, Decline, Pass
 from euphrates.core.colours import (
     BLACK,
     BLUE,
@@ -97,30 +98,6 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """Commit `count` tiles of the conflict's colour from hand (B-20, B-24)."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"commit {self.count}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseWar:
-    colour: int
-
-    def __str__(self) -> str:
-        return f"war {COLOUR_LETTERS[self.colour]}"
-
-
-@dataclass(frozen=True, slots=True)
 class BuildMonument:
     """Build monument `monument` (index into MONUMENTS) on the 2×2 block whose top-left
     square is `square` (B-28)."""
@@ -130,12 +107,6 @@ class BuildMonument:
 
     def __str__(self) -> str:
         return f"monument {MONUMENT_CODES[self.monument]} {square_name(self.square)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    def __str__(self) -> str:
-        return "decline"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,11 +39,11 @@ from euphrates.cards.layout import (
     GAP_BASE,
     MAX_CARDS,
     SHIP_BASE,
-    TREASURE,
     card_at,
     extent,
     spot_column,
 )
+from euphrates.cards.scoring import tallies
 from euphrates.cards.state import COMMIT, OVER, CardsState
 from euphrates.core.colours import BLACK, GREEN, RED
 
@@ -54,17 +54,6 @@ EXCHANGE_HOPE = 0.35
 CARD_USEFUL = 0.08
 CARD_SPARE = 0.03
 SHARE = tuple(n / sum(CARD_TOTALS) for n in CARD_TOTALS)
-
-
-def pile_points(pile: list[int]) -> tuple[list[int], int]:
-    points = [0, 0, 0, 0]
-    wild = 0
-    for card in pile:
-        if card == TREASURE:
-            wild += 1
-        elif card < 4:
-            points[card] += 1
-    return points, wild
 
 
 def _kingdom_cards(s: CardsState, lo: int, hi: int, colour: int) -> int:
@@ -124,7 +113,7 @@ def scores(s: CardsState, viewer: int) -> list[float]:
     out: list[float] = []
     worths: list[list[float]] = []
     for seat in range(s.players):
-        points, wild = pile_points(s.piles[seat])
+        points, wild = tallies(s.piles[seat])
         v, w = standing(points, wild)
         if s.kind != OVER:
             v += _leader_terms(s, seat)

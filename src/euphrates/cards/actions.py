@@ -34,6 +34,7 @@ from euphrates.cards.layout import (
     spot,
     spot_name,
 )
+from euphrates.core.actions import ChooseWar, Commit, Decline, Pass
 from euphrates.core.colours import (
     BLACK,
     BLUE,
@@ -81,30 +82,6 @@ class Catastrophe:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """Commit ``count`` cards of the conflict's colour from hand (C-10, C-12)."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"commit {self.count}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseWar:
-    colour: int
-
-    def __str__(self) -> str:
-        return f"war {COLOUR_LETTERS[self.colour]}"
-
-
-@dataclass(frozen=True, slots=True)
 class PayPoint:
     """Move a card of ``colour`` from hand to the point pile, or none (``colour`` -1):
     the answer to every optional payment (C-9, C-10, C-13, C-16)."""
@@ -132,14 +109,6 @@ class BuildShip:
 
     def __str__(self) -> str:
         return "ship " + ship_code_name(self.ship)
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """Build no ship (C-15)."""
-
-    def __str__(self) -> str:
-        return "decline"
 
 
 CardsAction = (
