@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from euphrates.board.geometry import parse_square, square_name
-from euphrates.core.actions import ChooseWar, Commit, Decline, Pass
+from euphrates.core.actions import ChooseWar as ChooseWar
+from euphrates.core.actions import Commit as Commit
+from euphrates.core.actions import Decline as Decline
+from euphrates.core.actions import Pass as Pass
 from euphrates.core.colours import (
     BLACK,
     BLUE,

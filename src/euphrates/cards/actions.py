@@ -34,7 +34,10 @@ from euphrates.cards.layout import (
     spot,
     spot_name,
 )
-from euphrates.core.actions import ChooseWar, Commit, Decline, Pass
+from euphrates.core.actions import ChooseWar as ChooseWar
+from euphrates.core.actions import Commit as Commit
+from euphrates.core.actions import Decline as Decline
+from euphrates.core.actions import Pass as Pass
 from euphrates.core.colours import (
     BLACK,
     BLUE,
