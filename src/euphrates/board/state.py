@@ -322,11 +322,18 @@ class BoardState(GameState[BoardAction]):
                 self._neighbourhoods = [*nbs, expand(k)]
             return
         k = ks[i]
-        k |= flood(b, self.occupied & ~k)
+        around = NEIGHBOURS[b.bit_length() - 1]
+        occupied = self.occupied
         ks = ks[:]
         nbs = nbs[:]
-        ks[i] = k
-        nbs[i] = expand(k)
+        if around & occupied & ~k:
+            # `b` also joins leaderless regions: they become part of the kingdom.
+            added = flood(b, occupied & ~k)
+            ks[i] = k | added
+            nbs[i] |= expand(added)
+        else:
+            ks[i] = k | b
+            nbs[i] |= around
         self._kingdoms = ks
         self._neighbourhoods = nbs
 
