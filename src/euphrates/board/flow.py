@@ -25,9 +25,8 @@ from euphrates.board.actions import (
     WithdrawLeader,
 )
 from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
-from euphrates.board.kingdoms import split_without, touching_counts
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
-from euphrates.core.colours import BLUE, COLOUR_NAMES, GREEN, LEADER_NAMES, TILE_NAMES
+from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError, InvalidActionError
 from euphrates.core.protocol import Event
 
@@ -175,8 +174,11 @@ def _check_leader(st: BoardState, a: PlaceLeader) -> None:
     if not 0 <= a.colour < 4:
         raise InvalidActionError(f"{a.colour} is not a leader colour")
     seat, sq = st.active, a.square
-    name = square_name(sq)
     b = 1 << sq
+    if legal.leader_targets(st, a.colour) & b:
+        return
+    # Not legal: find the reason to report.
+    name = square_name(sq)
     old = st.leader_sq[seat][a.colour]
     if old == sq:
         raise IllegalActionError(
@@ -189,13 +191,7 @@ def _check_leader(st: BoardState, a: PlaceLeader) -> None:
         raise IllegalActionError(f"{name} is not empty", "B-8")
     if not NEIGHBOURS[sq] & st.tiles[0]:
         raise IllegalActionError(f"{name} does not touch a temple", "B-8")
-    if not legal.leader_targets(st, a.colour) & b:
-        kingdoms = st.kingdoms()
-        if old >= 0:
-            kingdoms = split_without(kingdoms, 1 << old, st.occupied, st.leader_bits)
-        _, two, _ = touching_counts(kingdoms)
-        assert two & b
-        raise IllegalActionError(f"a leader on {name} would join two kingdoms", "B-9")
+    raise IllegalActionError(f"a leader on {name} would join two kingdoms", "B-9")
 
 
 def _check_catastrophe(st: BoardState, sq: int) -> None:
@@ -404,6 +400,3 @@ def _clear_conflict(st: BoardState) -> None:
     st.att_base = st.def_base = 0
     st.att_commit = -1
     st.phase = ACTION
-
-
-__all__ = ["GREEN", "apply"]

@@ -8,7 +8,7 @@ leaders over the occupied squares, so the work grows with the number of leaders
 
 from __future__ import annotations
 
-from euphrates.board.geometry import NEIGHBOURS, NOT_COLUMN_A, NOT_COLUMN_P, WIDTH, expand, flood
+from euphrates.board.geometry import NEIGHBOURS, NOT_COLUMN_A, NOT_COLUMN_P, WIDTH, flood
 
 
 def kingdoms_of(occupied: int, leaders: int) -> list[int]:
@@ -22,26 +22,11 @@ def kingdoms_of(occupied: int, leaders: int) -> list[int]:
     return out
 
 
-def touching_counts(kingdoms: list[int]) -> tuple[int, int, int]:
-    """Bit-sliced counters: the squares adjacent to at least one, two and three of the
-    given kingdoms. A tile may touch at most two kingdoms (B-12), a leader one (B-9)."""
-    return counts_of_neighbourhoods([expand(k) for k in kingdoms])
-
-
-def counts_of_neighbourhoods(neighbourhoods: list[int]) -> tuple[int, int, int]:
-    one = two = three = 0
-    for nb in neighbourhoods:
-        three |= two & nb
-        two |= one & nb
-        one |= nb
-    return one, two, three
-
-
 _PARTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 _PARTS_LIMIT = 1 << 16
 
 
-def parts_without(kingdom: int, square_bit: int, occupied: int, leaders: int) -> tuple[int, ...]:
+def parts_without(kingdom: int, square_bit: int, leaders: int) -> tuple[int, ...]:
     """What is left of `kingdom` as kingdoms once the leader on `square_bit` is lifted.
 
     The answer depends only on the kingdom, its leaders and the square (a kingdom is a
@@ -91,15 +76,3 @@ def parts_without(kingdom: int, square_bit: int, occupied: int, leaders: int) ->
         _PARTS.clear()
     _PARTS[key] = result
     return result
-
-
-def split_without(kingdoms: list[int], square_bit: int, occupied: int, leaders: int) -> list[int]:
-    """The kingdoms after the leader on `square_bit` is lifted (B-8): only its own
-    kingdom can fall apart, so only that one is flooded again."""
-    out: list[int] = []
-    for k in kingdoms:
-        if k & square_bit:
-            out.extend(parts_without(k, square_bit, occupied, leaders))
-        else:
-            out.append(k)
-    return out

@@ -104,7 +104,7 @@ def masks(st: BoardState) -> tuple[int, int, list[int], int]:
                 two_l = t1 | t2 | (o1 & o2)
                 break
         # Counters over every other kingdom, then the remains of its own (B-8).
-        for part in parts_without(home, b, occupied, leaders):
+        for part in parts_without(home, b, leaders):
             nb = expand(part)
             two_l |= one_l & nb
             one_l |= nb

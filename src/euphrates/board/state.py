@@ -342,7 +342,6 @@ class BoardState(GameState[BoardAction]):
         own kingdom can fall apart (or stop being a kingdom)."""
         ks = self._kingdoms
         nbs = self._neighbourhoods
-        occupied = self.occupied
         leaders = self.leader_bits
         self.leader_bits = leaders & ~b
         self._masks = None
@@ -354,7 +353,7 @@ class BoardState(GameState[BoardAction]):
         new_nbs: list[int] = []
         for i, k in enumerate(ks):
             if k & b:
-                for part in parts_without(k, b, occupied, leaders):
+                for part in parts_without(k, b, leaders):
                     new_ks.append(part)
                     new_nbs.append(expand(part))
             else:
