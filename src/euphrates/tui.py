@@ -8,7 +8,6 @@ moves, `log` the moves so far, `save FILE` writes the game record (resume it wit
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -69,6 +68,17 @@ def group_legal(legal: Sequence[str]) -> str:
         more = f" … and {len(items) - 60} more" if len(items) > 60 else ""
         lines.append(f"  {key:>8}: {shown}{more}")
     return "\n".join(lines)
+
+
+def describe_context(context: Any) -> str:
+    """A decision's public context in a few words: `(role attacker, colour red, ...)`."""
+    parts = []
+    for key, value in dict(context).items():
+        if value is None or value == [] or value == "":
+            continue
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 class TerminalGame:
