@@ -160,11 +160,7 @@ class TerminalGame:
                     self.show()
                 continue
             view = self.state.view(self.human)
-            prompt = (
-                f"your {d.kind} ({json.dumps(dict(d.context))[:120]}) > "
-                if d.context
-                else f"your {d.kind} > "
-            )
+            prompt = f"your {d.kind}{describe_context(d.context)} > "
             try:
                 line = self.read(prompt).strip()
             except EOFError:
