@@ -125,9 +125,11 @@ def scores(s: CardsState, viewer: int) -> list[float]:
         a = s.att_base + (s.att_commit if s.att_commit >= 0 else _expected(s, att, c, viewer))
         d = s.def_base + _expected(s, dfn, c, viewer)
         p = 1.0 / (1.0 + math.exp(-(a - d - 0.5) * 1.2))
-        gain = 1.0 + (0.5 * _kingdom_cards(s, *extent(s.gaps, 0), c) if s.is_war else 0.0)
-        out[att] += p * gain * worths[att][c] - (1 - p) * LEADER_VALUE
-        out[dfn] += (1 - p) * gain * worths[dfn][c] - p * LEADER_VALUE
+        # In a war the winner also takes the loser's side's cards of the colour (C-13).
+        gain_att = 1.0 + (_kingdom_cards(s, s.def_lo, s.def_hi, c) if s.is_war else 0.0)
+        gain_def = 1.0 + (_kingdom_cards(s, s.att_lo, s.att_hi, c) if s.is_war else 0.0)
+        out[att] += p * gain_att * worths[att][c] - (1 - p) * LEADER_VALUE
+        out[dfn] += (1 - p) * gain_def * worths[dfn][c] - p * LEADER_VALUE
     return out
 
 
