@@ -97,3 +97,12 @@ def test_the_command_prints_a_table_and_a_json_last_line(tmp_path: Path) -> None
         assert set(r) == {"bot", "games", "wins", "win_rate", "ci95", "rating"}
     assert "OpenSkill" in proc.stdout
     assert len(list(tmp_path.glob("game-*.json"))) == 3
+
+
+def test_a_game_that_does_not_end_is_stopped_and_left_out(tmp_path: Path) -> None:
+    from euphrates.match.tournament import play_one
+
+    result = play_one("board", ["random", "random"], 1, 0, {}, str(tmp_path), max_decisions=30)
+    assert result.places == []
+    assert result.record_path is not None and result.record_path.endswith("-unfinished.json")
+    assert summarise([result], 2) == [] or all(r["games"] == 0 for r in summarise([result], 2))

@@ -10,8 +10,10 @@ The same scale as the board game's evaluation (points of the weakest colour):
    0.4 for a ship of its colour in its kingdom (C-16).
 3. **Treasures.** A trader in a kingdom with two or more original treasure cards:
    0.35 per card it could exchange (C-14).
-4. **Hand.** Cards pay for points: 0.08 for a card of a colour that one of the player's
-   leaders scores, 0.03 otherwise; red cards count double (revolts).
+4. **Hand.** Cards pay for points: 0.02 for a card of a colour that one of the player's
+   leaders scores, 0.01 otherwise, red cards a quarter more (revolts). A card is
+   always worth less than the point it can buy (at least 0.03), so the bot never hoards:
+   with the deck empty, only cards leaving hands let the game end (C-17).
 5. **Conflict odds.** As in the board game: known commitments, otherwise the expected
    support from the hand, through a logistic; the stake is the loser's leader and the
    winner's point cards.
@@ -51,8 +53,8 @@ ON_RED = 0.2
 SUPPORT_CARD = 0.03
 SHIP_HOPE = 0.4
 EXCHANGE_HOPE = 0.35
-CARD_USEFUL = 0.08
-CARD_SPARE = 0.03
+CARD_USEFUL = 0.02
+CARD_SPARE = 0.01
 SHARE = tuple(n / sum(CARD_TOTALS) for n in CARD_TOTALS)
 
 
@@ -100,7 +102,7 @@ def _leader_terms(s: CardsState, seat: int) -> float:
     hand = s.hands[seat]
     for colour in range(4):
         per = CARD_USEFUL if useful[colour] else CARD_SPARE
-        value += per * hand[colour] * (2 if colour == RED else 1)
+        value += per * hand[colour] * (1.25 if colour == RED else 1.0)
     return value
 
 

@@ -3,6 +3,10 @@
 The host holds the true state; each bot is shown only its own view when its decision
 is pending, answers with an action text, and the host applies it for that seat. The
 game comes back as a replayable record.
+
+Neither game ends while the players keep making moves that change nothing (the card
+game with an empty deck and full hands, say), so the host stops a game after
+`max_decisions` and reports it unfinished rather than waiting for ever.
 """
 
 from __future__ import annotations
@@ -16,6 +20,18 @@ from euphrates.bots.base import Bot
 from euphrates.core.protocol import GameState
 from euphrates.match.games import game_definition
 from euphrates.match.records import GameRecord
+
+MAX_DECISIONS = 20_000
+
+
+class UnfinishedGame(RuntimeError):
+    """The game reached the host's decision limit without ending."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        super().__init__(
+            f"game with seed {record.seed} did not end within {len(record.actions)} decisions"
+        )
 
 
 @dataclass
@@ -32,10 +48,12 @@ def play_game(
     seed: int,
     options: dict[str, Any] | None = None,
     names: Sequence[str] | None = None,
+    max_decisions: int = MAX_DECISIONS,
 ) -> PlayedGame:
     definition = game_definition(game)
     players = len(bots)
     state = definition.new_game(players, seed, options)
+    seat_names = list(names or [b.describe() for b in bots])
     actions: list[str] = []
     seconds = [0.0] * players
     decisions = [0] * players
@@ -50,13 +68,17 @@ def play_game(
         decisions[seat] += 1
         state.apply(text, seat=seat, version=view["version"])
         actions.append(text)
+        if len(actions) >= max_decisions and not state.is_over():
+            raise UnfinishedGame(
+                GameRecord(game, players, seed, dict(options or {}), seat_names, actions)
+            )
     out = state.outcome()
     record = GameRecord(
         game,
         players,
         seed,
         dict(options or {}),
-        list(names or [b.describe() for b in bots]),
+        seat_names,
         actions,
         None if out is None else out.to_json(),
     )

@@ -19,12 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from euphrates.bots.levels import make_bot
-from euphrates.match.play import play_game
+from euphrates.match.play import MAX_DECISIONS, UnfinishedGame, play_game
 from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
 
 
 @dataclass
 class GameResult:
+    """One game's result; `places` is empty for a game stopped unfinished (it is left
+    out of the table and counted apart)."""
+
     index: int
     entrants: list[str]  # by seat
     places: list[int]  # by seat
@@ -57,10 +60,21 @@ def play_one(
     index: int,
     options: dict[str, Any],
     out_dir: str | None,
+    max_decisions: int = MAX_DECISIONS,
 ) -> GameResult:
     seats = seating(entrants, len(entrants), index)
     bots = [make_bot(spec, seed=(seed * 1_000_003 + index) * 8 + s) for s, spec in enumerate(seats)]
-    played = play_game(game, bots, seed + index, options, names=seats)
+    try:
+        played = play_game(game, bots, seed + index, options, seats, max_decisions)
+    except UnfinishedGame as stopped:
+        path = None
+        if out_dir is not None:
+            path = os.path.join(out_dir, f"game-{index:05d}-unfinished.json")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(stopped.record.dumps())
+        return GameResult(
+            index, seats, [], [], [0.0] * len(seats), [0] * len(seats), path, [0] * len(seats)
+        )
     out = played.state.outcome()
     assert out is not None
     path = None
@@ -138,6 +152,8 @@ def summarise(results: Sequence[GameResult], players: int) -> list[dict[str, Any
     pairwise: list[tuple[str, str, float]] = []
     multi: list[tuple[list[str], list[int]]] = []
     for r in results:
+        if not r.places:
+            continue  # unfinished
         firsts = [s for s, p in enumerate(r.places) if p == 1]
         for s, name in enumerate(r.entrants):
             row = rows[name]
