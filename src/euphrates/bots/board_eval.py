@@ -50,7 +50,9 @@ HAND_TILE = 0.04
 TILE_SHARE = tuple(n / sum(TILE_COUNTS) for n in TILE_COUNTS)
 
 
-def standing(points: list[int], wildcards: int) -> tuple[float, list[float]]:
+def standing(
+    points: list[int], wildcards: int, weights: tuple[float, ...] = RANK_WEIGHTS
+) -> tuple[float, list[float]]:
     """(weighted score, marginal worth of one more point per colour)."""
     given = assign_wildcards(points, wildcards)
     totals = [p + g for p, g in zip(points, given, strict=True)]
@@ -58,8 +60,8 @@ def standing(points: list[int], wildcards: int) -> tuple[float, list[float]]:
     score = 0.0
     worth = [0.0] * 4
     for rank, c in enumerate(order):
-        score += RANK_WEIGHTS[rank] * totals[c]
-        worth[c] = RANK_WEIGHTS[rank]
+        score += weights[rank] * totals[c]
+        worth[c] = weights[rank]
     return score, worth
 
 

@@ -4,7 +4,9 @@ promising an action is.
 The same scale as the board game's evaluation (points of the weakest colour):
 
 1. **Weakest colour first, then the others.** Each point pile counted by colour, its
-   treasure cards as wildcards (C-18), weighted 1, 0.3, 0.1, 0.03 from the weakest up.
+   treasure cards as wildcards (C-18), weighted 1, 0.5, 0.3, 0.2 from the weakest up:
+   flatter than the board game's, because every card in a pile stays a point for good
+   while the order of the colours keeps changing.
 2. **Leaders' safety.** 0.8 for each leader in the layout, 0.2 more on a red card (the
    revolt's +1, C-10), 0.03 per card of its colour in its kingdom (war strength, C-12),
    0.4 for a ship of its colour in its kingdom (C-16).
@@ -49,6 +51,7 @@ from euphrates.cards.scoring import tallies
 from euphrates.cards.state import COMMIT, OVER, CardsState
 from euphrates.core.colours import BLACK, GREEN, RED
 
+RANK_WEIGHTS = (1.0, 0.5, 0.3, 0.2)
 ON_RED = 0.2
 SUPPORT_CARD = 0.03
 SHIP_HOPE = 0.4
@@ -116,7 +119,7 @@ def scores(s: CardsState, viewer: int) -> list[float]:
     worths: list[list[float]] = []
     for seat in range(s.players):
         points, wild = tallies(s.piles[seat])
-        v, w = standing(points, wild)
+        v, w = standing(points, wild, RANK_WEIGHTS)
         if s.kind != OVER:
             v += _leader_terms(s, seat)
         out.append(v)

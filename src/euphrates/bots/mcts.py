@@ -25,6 +25,15 @@ from euphrates.bots.greedy import GreedyBot
 from euphrates.core.protocol import GameDefinition, GameState, View
 from euphrates.core.rng import Rng
 
+# Per-game settings, tuned against the greedy bot. In the card game many decisions
+# have small stakes (pay a point or not) that rollout noise would drown, so the root
+# keeps the greedy bot's judgement as a bias (in reward units per point of evaluation)
+# and the search corrects it where looking ahead shows better.
+GAME_SETTINGS: dict[str, dict[str, float]] = {
+    "board": {"root_bias": 0.0, "rollout_depth": 10, "reward_scale": 1.0},
+    "cards": {"root_bias": 0.25, "rollout_depth": 6, "reward_scale": 4.0},
+}
+
 
 class Node:
     __slots__ = ("avail", "children", "ranked", "reward", "seat", "visits")
@@ -64,6 +73,9 @@ class MctsBot(Bot):
         self.c = exploration
         self.reward_scale = reward_scale
         self.full_prior_depth = full_prior_depth
+        self._depth = rollout_depth
+        self._scale = reward_scale
+        self._bias: dict[Any, float] = {}
         self.last_iterations = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -82,11 +94,19 @@ class MctsBot(Bot):
         evaluator = evaluator_for(game.name)
         rng = self.rng.fork()
         base = game.sample_from_view(view, rng)
+        settings = GAME_SETTINGS.get(game.name, {})
+        self._depth = int(settings.get("rollout_depth", self.rollout_depth))
+        self._scale = settings.get("reward_scale", self.reward_scale)
+        bias_weight = settings.get("root_bias", 0.0)
         greedy = GreedyBot(rng.below(1 << 30))
-        ranked = [a for _, a in greedy.ranked(game, view)]
+        judged = greedy.ranked(game, view)
         root = Node(-1)
         by_text = {str(a): a for a in base.legal_actions()}
-        root.ranked = [by_text[t] for t in ranked[: self.root_width]]
+        root.ranked = [by_text[t] for _, t in judged[: self.root_width]]
+        best_value = judged[0][0]
+        self._bias = {
+            by_text[t]: bias_weight * (v - best_value) for v, t in judged[: self.root_width]
+        }
         deadline = (
             None if self.seconds is None or self.iterations is not None else start + self.seconds
         )
@@ -106,7 +126,13 @@ class MctsBot(Bot):
         self.last_iterations = it
         self.total_iterations += it
         self.total_seconds += time.perf_counter() - start
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+        if bias_weight:
+            best = max(
+                root.children.items(),
+                key=lambda kv: kv[1].reward / kv[1].visits + self._bias.get(kv[0], 0.0),
+            )
+        else:
+            best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return str(best[0])
 
     @staticmethod
@@ -172,10 +198,12 @@ class MctsBot(Bot):
                 log_n = 0.0
                 best_a = None
                 best_u = -1.0
+                bias = self._bias if node is root else {}
                 for a in cands:
                     ch = node.children[a]
                     log_n = math.log(ch.avail)
                     u = ch.reward / ch.visits + self.c * math.sqrt(log_n / ch.visits)
+                    u += bias.get(a, 0.0)
                     if u > best_u:
                         best_u, best_a = u, a
                 assert best_a is not None
@@ -183,7 +211,7 @@ class MctsBot(Bot):
                 node = node.children[best_a]
             path.append(node)
         self._rollout(state, evaluator, rng)
-        rewards = evaluator.rewards(state, me, self.reward_scale)
+        rewards = evaluator.rewards(state, me, self._scale)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
@@ -191,7 +219,7 @@ class MctsBot(Bot):
 
     def _rollout(self, state: GameState[Any], evaluator: Evaluator, rng: Rng) -> None:
         """A short playout: each step the best of a few random legal actions by prior."""
-        for _ in range(self.rollout_depth):
+        for _ in range(self._depth):
             if state.is_over():
                 return
             mover = state.to_move()
