@@ -559,20 +559,27 @@ class CardsState(GameState[CardsAction]):
             raise InvalidActionError(f"{a!r}: no such leader")
         if pos in self.lpos:
             raise IllegalActionError(f"{a}: {spot_name(pos)} already carries a leader", "C-5")
+        card = self._card_on(a, pos, "C-5")
+        if card >= SHIP_BASE:
+            raise IllegalActionError(f"{a}: leaders may not stand on a ship", "C-5")
+        turn.move_leader(self, a.colour, pos, events)
+
+    def _card_on(self, a: CardsAction, pos: int, ruling: str) -> int:
+        """The card on spot `pos` (a head reads as red), refusing a spot that is not in
+        the layout: no such column or gap, a gap without a bridge, a row below the last
+        card."""
         if pos >= GAP_BASE:
             if not 0 <= pos - GAP_BASE < GAPS or self.gaps[pos - GAP_BASE] < 0:
-                raise IllegalActionError(f"{a}: there is no bridge in gap {spot_name(pos)}", "C-5")
-        else:
-            c, r = pos >> 4, pos & 15
-            if not 0 <= c < COLUMNS:
-                raise InvalidActionError(f"{a!r}: no such column")
-            if r > len(self.cols[c]):
-                raise IllegalActionError(
-                    f"{a}: column {c + 1} has only {len(self.cols[c])} cards", "C-5"
-                )
-            if r and self.cols[c][r - 1] >= SHIP_BASE:
-                raise IllegalActionError(f"{a}: leaders may not stand on a ship", "C-5")
-        turn.move_leader(self, a.colour, pos, events)
+                raise IllegalActionError(f"{a}: there is no bridge in gap {spot_name(pos)}", ruling)
+            return self.gaps[pos - GAP_BASE]
+        c, r = pos >> 4, pos & 15
+        if not 0 <= c < COLUMNS:
+            raise InvalidActionError(f"{a!r}: no such column")
+        if r > len(self.cols[c]):
+            raise IllegalActionError(
+                f"{a}: column {c + 1} has only {len(self.cols[c])} cards", ruling
+            )
+        return RED if r == 0 else self.cols[c][r - 1]
 
     def _do_card(self, a: PlayCard, events: list[Event]) -> None:
         self._need_action(str(a))
@@ -606,21 +613,11 @@ class CardsState(GameState[CardsAction]):
         pos = a.pos
         if pos in self.lpos:
             raise IllegalActionError(f"{a}: a card carrying a leader cannot be removed", "C-7")
-        if pos >= GAP_BASE:
-            if not 0 <= pos - GAP_BASE < GAPS or self.gaps[pos - GAP_BASE] < 0:
-                raise IllegalActionError(f"{a}: there is no bridge in {spot_name(pos)}", "C-7")
-        else:
-            c, r = pos >> 4, pos & 15
-            if not 0 <= c < COLUMNS:
-                raise InvalidActionError(f"{a!r}: no such column")
-            if r == 0:
-                raise IllegalActionError(f"{a}: a head cannot be removed", "C-7")
-            if r > len(self.cols[c]):
-                raise IllegalActionError(
-                    f"{a}: column {c + 1} has only {len(self.cols[c])} cards", "C-7"
-                )
-            if self.cols[c][r - 1] >= SHIP_BASE:
-                raise IllegalActionError(f"{a}: a ship cannot be removed", "C-7")
+        card = self._card_on(a, pos, "C-7")
+        if pos < GAP_BASE and pos & 15 == 0:
+            raise IllegalActionError(f"{a}: a head cannot be removed", "C-7")
+        if card >= SHIP_BASE:
+            raise IllegalActionError(f"{a}: a ship cannot be removed", "C-7")
         turn.catastrophe(self, pos, events)
 
     def _do_pass(self, a: Pass, events: list[Event]) -> None:
