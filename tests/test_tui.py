@@ -23,7 +23,7 @@ def _scripted(lines: list[str]) -> object:
     return read
 
 
-def test_a_session_in_the_terminal(tmp_path: Path) -> None:
+def test_playing_a_game_in_the_terminal(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=120, force_terminal=False)
     save = tmp_path / "game.json"
