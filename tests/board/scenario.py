@@ -116,6 +116,19 @@ def scenario(
     return from_position(doc)
 
 
+STANDARD_TEMPLES = "K1 B2 P2 F3 N5 I7 B8 O9 F10 K11"
+# Three treasures far from every scenario, so that a turn can end without the game
+# ending (B-19 ends it when at most two treasures are left).
+FAR = "P2 O9 B8"
+
+
+def playing(**kw: Any) -> BoardState:
+    """`scenario` plus three remote temples with treasures on them."""
+    tiles = kw.pop("tiles", "")
+    treasures = kw.pop("treasures", "")
+    return scenario(tiles=f"{tiles}; r: {FAR}", treasures=f"{treasures} {FAR}", **kw)
+
+
 def play(st: BoardState, *actions: str) -> list[Any]:
     """Apply actions in notation; returns all events."""
     events: list[Any] = []

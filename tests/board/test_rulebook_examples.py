@@ -11,17 +11,7 @@ from typing import Any
 
 from euphrates.board.position import to_position
 from euphrates.board.state import BoardState
-from tests.board.scenario import play, scenario, scored
-
-# Three treasures far away so that turns can end without the game ending (B-19).
-FAR = "P2 O9 B8"
-STANDARD_TEMPLES = "K1 B2 P2 F3 N5 I7 B8 O9 F10 K11"
-
-
-def playing(**kw: Any) -> BoardState:
-    tiles = kw.pop("tiles", "")
-    treasures = kw.pop("treasures", "")
-    return scenario(tiles=f"{tiles}; r: {FAR}", treasures=f"{treasures} {FAR}", **kw)
+from tests.board.scenario import STANDARD_TEMPLES, play, playing, scenario, scored
 
 
 def kinds(events: list[Any]) -> list[str]:

@@ -22,19 +22,7 @@ from euphrates.board.state import BoardState
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import GameOverError, IllegalActionError, WrongSeatError
 from euphrates.core.scoring import final_outcome
-from tests.board.scenario import play, scenario, scored
-
-STANDARD_TEMPLES = "K1 B2 P2 F3 N5 I7 B8 O9 F10 K11"
-# Three treasures far from every scenario, so that a turn can end without the game
-# ending (B-19 ends it when at most two treasures are left).
-FAR = "P2 O9 B8"
-
-
-def playing(**kw: Any) -> BoardState:
-    """`scenario` plus three remote temples with treasures on them."""
-    tiles = kw.pop("tiles", "")
-    treasures = kw.pop("treasures", "")
-    return scenario(tiles=f"{tiles}; r: {FAR}", treasures=f"{treasures} {FAR}", **kw)
+from tests.board.scenario import FAR, STANDARD_TEMPLES, play, playing, scenario, scored
 
 
 # ---------------------------------------------------------------------- helpers

@@ -314,11 +314,16 @@ class CardsState(GameState[CardsAction]):
     def _free_spots(self) -> list[int]:
         """Spots a leader may go to (C-5): heads, column cards that are not ships, and
         bridges, without a leader; in reading order."""
+        return self._open_spots(heads=True)
+
+    def _open_spots(self, heads: bool) -> list[int]:
+        """Cards without a leader that are not ships (and the heads, if `heads`), in
+        reading order: where a leader may go (C-5) or a catastrophe may strike (C-7)."""
         taken = set(self.lpos)
         out = []
         for c in range(COLUMNS):
             base = c * 16
-            if base not in taken:
+            if heads and base not in taken:
                 out.append(base)
             for r, card in enumerate(self.cols[c], 1):
                 if card < SHIP_BASE and base + r not in taken:
@@ -372,17 +377,7 @@ class CardsState(GameState[CardsAction]):
 
     def _catastrophe_spots(self) -> list[int]:
         """C-7: any card but a head, a ship or a card carrying a leader."""
-        taken = set(self.lpos)
-        out = []
-        for c in range(COLUMNS):
-            base = c * 16
-            for r, card in enumerate(self.cols[c], 1):
-                if card < SHIP_BASE and base + r not in taken:
-                    out.append(base + r)
-        for g in range(GAPS):
-            if self.gaps[g] >= 0 and GAP_BASE + g not in taken:
-                out.append(GAP_BASE + g)
-        return out
+        return self._open_spots(heads=False)
 
     def _card_targets(self) -> list[int]:
         """C-6: columns with fewer than 8 cards, empty gaps between columns of 3 or more."""
