@@ -41,9 +41,6 @@ class BoardGame:
             players, seed, advanced=opts["advanced"], open_scores=opts["open_scores"]
         )
 
-    def options_of(self, state: BoardState) -> dict[str, bool]:
-        return {"advanced": state.advanced, "open_scores": state.open_scores}
-
     def from_position(self, doc: Mapping[str, Any]) -> BoardState:
         return position.from_position(doc)
 

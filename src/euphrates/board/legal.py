@@ -34,13 +34,6 @@ if TYPE_CHECKING:
     from euphrates.board.state import BoardState
 
 
-def tile_targets(st: BoardState) -> tuple[int, int]:
-    """(land, river) squares where a tile may go (B-12): empty, and touching at most two
-    kingdoms."""
-    m = masks(st)
-    return m[0], m[1]
-
-
 def leader_targets(st: BoardState, colour: int) -> int:
     """Squares where the active player's leader of `colour` may go (B-8, B-9): empty
     land next to a temple, touching at most one kingdom, judged with the leader lifted."""
@@ -288,5 +281,4 @@ __all__ = [
     "random_action",
     "swap_at",
     "swap_count",
-    "tile_targets",
 ]

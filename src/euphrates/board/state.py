@@ -17,7 +17,7 @@ from euphrates.board.actions import (
     BoardAction,
     parse_action,
 )
-from euphrates.board.geometry import FULL, NEIGHBOURS, expand, flood, square_name
+from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name
 from euphrates.board.kingdoms import kingdoms_of, parts_without
 from euphrates.board.maps import BoardMap, board_map
 from euphrates.board.phases import (
@@ -278,11 +278,6 @@ class BoardState(GameState[BoardAction]):
         """Squares that connect (B-4): face-up tiles, flipped tiles and leaders."""
         t = self.tiles
         return t[0] | t[1] | t[2] | t[3] | self.flipped | self.leader_bits
-
-    @property
-    def all_tiles(self) -> int:
-        t = self.tiles
-        return t[0] | t[1] | t[2] | t[3] | self.flipped
 
     def kingdoms(self) -> list[int]:
         """The kingdoms as bitboards (cached until the board changes)."""
@@ -584,12 +579,6 @@ class BoardState(GameState[BoardAction]):
                 sq = row[colour]
                 if sq >= 0 and near >> sq & 1 and not NEIGHBOURS[sq] & temples:
                     self.return_leader(seat, colour, "no temple", events)
-
-    def empty_squares(self) -> int:
-        return FULL & ~(self.occupied | self.catas)
-
-    def temple_neighbourhood(self) -> int:
-        return expand(self.tiles[RED])
 
     def finish(self, events: list[Event]) -> None:
         """The game ends at once (B-31); final scoring follows."""

@@ -187,11 +187,3 @@ def prior(st: BoardState, action: BoardAction, seat: int) -> float:
     if isinstance(action, Pass):
         return -1.5
     return 0.0
-
-
-def conflict_sizes(st: BoardState) -> tuple[int, int] | None:
-    """The revolt's or war's colour and how many tiles the committing seat holds."""
-    if st.phase not in (REVOLT, WAR):
-        return None
-    seat = st.attacker if st.att_commit < 0 else st.defender
-    return st.support_colour, st.hands[seat][st.support_colour]
