@@ -40,8 +40,11 @@ from euphrates.cards.actions import (
 )
 from euphrates.cards.layout import (
     CARD_TOTALS,
+    COLUMNS,
     GAP_BASE,
+    HAND_SIZE,
     MAX_CARDS,
+    REMOVED_TWO_PLAYERS,
     SHIP_BASE,
     card_at,
     extent,
@@ -183,3 +186,14 @@ def prior(s: CardsState, action: CardsAction, seat: int) -> float:
     if isinstance(action, Pass):
         return -1.5
     return 0.0
+
+
+def remaining(s: CardsState) -> float:
+    """The share of the game still to come: the game ends when the deck cannot refill
+    the hands or at most one original treasure card is left (C-17)."""
+    start = (
+        sum(CARD_TOTALS) - HAND_SIZE * s.players - (REMOVED_TWO_PLAYERS if s.players == 2 else 0)
+    )
+    deck = len(s.deck) / start
+    treasures = (sum(s.orig) - 1) / (COLUMNS - 1)
+    return max(0.0, min(deck, treasures))

@@ -3,7 +3,15 @@
 `scores(state, viewer)` gives every player's absolute score (from the viewer's
 knowledge: a sampled state holds invented hands, so the evaluation uses its own hand
 exactly and others' only as counts); `prior(state, action, seat)` ranks actions
-without playing them. See `board_eval` and `cards_eval` for what they weigh.
+without playing them; `remaining(state)`, where a game offers it, is the share of the
+game still to come (1 at the start, 0 at the end). See `board_eval` and `cards_eval` for what they weigh.
+
+Search (with `by_progress`) needs a reward that means the same before and after the end: a lead of five
+points with three cards left in the deck is a near-certain win, with a hundred left it
+is not. So the reward is mostly a chance of winning, a logistic of the margin whose
+width shrinks with the game left, and exactly the result once the game is over; a
+small share of it is the margin itself, through a fixed logistic, so that a search that
+is sure to win or lose still prefers the bigger lead.
 """
 
 from __future__ import annotations
@@ -15,32 +23,45 @@ from typing import Any
 
 from euphrates.core.protocol import GameState
 
+MIN_REMAINING = 0.02  # a game is never quite decided before its end
+MARGIN_SHARE = 0.2  # of the reward that goes to the margin rather than the chance of winning
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(min(x, 40.0), -40.0)))
+
 
 @dataclass(frozen=True)
 class Evaluator:
     scores: Callable[[Any, int], list[float]]
     prior: Callable[[Any, Any, int], float]
+    remaining: Callable[[Any], float] | None = None
 
     def value(self, state: GameState[Any], seat: int) -> float:
         """Own score minus the best opponent's."""
         values = self.scores(state, seat)
         return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
-    def rewards(self, state: GameState[Any], viewer: int, scale: float = 2.0) -> list[float]:
-        """A reward in [0, 1] per seat for search: the final placing once the game is
-        over (shared places split), else a logistic of the evaluation margin."""
+    def rewards(
+        self, state: GameState[Any], viewer: int, scale: float = 2.0, by_progress: bool = False
+    ) -> list[float]:
+        """A reward in [0, 1] per seat for search: mostly the chance of winning (the
+        result once the game is over, shared wins split), a little the margin. With
+        `by_progress` the chance sharpens as the game nears its end; without, it is the
+        margin's logistic throughout."""
+        margin = self.margins(self.scores(state, viewer))
         out = state.outcome()
-        n = state.players
         if out is not None:
             winners = out.winners
-            margin = self.margins(self.scores(state, viewer))
-            return [
-                0.8 * ((1.0 / len(winners)) if s in winners else 0.0)
-                + 0.2 / (1.0 + math.exp(-margin[s] / scale))
-                for s in range(n)
-            ]
-        margin = self.margins(self.scores(state, viewer))
-        return [1.0 / (1.0 + math.exp(-m / scale)) for m in margin]
+            chance = [(1.0 / len(winners)) if s in winners else 0.0 for s in range(state.players)]
+        else:
+            left = self.remaining(state) if by_progress and self.remaining else 1.0
+            width = scale * math.sqrt(max(left, MIN_REMAINING))
+            chance = [_logistic(m / width) for m in margin]
+        return [
+            (1 - MARGIN_SHARE) * c + MARGIN_SHARE * _logistic(m / scale)
+            for c, m in zip(chance, margin, strict=True)
+        ]
 
     @staticmethod
     def margins(values: list[float]) -> list[float]:
@@ -58,5 +79,5 @@ def evaluator_for(game: str) -> Evaluator:
     if game == "cards":
         from euphrates.bots import cards_eval
 
-        return Evaluator(cards_eval.scores, cards_eval.prior)
+        return Evaluator(cards_eval.scores, cards_eval.prior, cards_eval.remaining)
     raise ValueError(f"no evaluation for game {game!r}")

@@ -24,6 +24,21 @@ PASS_COST = 0.1
 FOLLOW_UPS = 3  # own decisions answered inside one ply, at most
 
 
+def best_answer(state: GameState[Any], evaluator: Evaluator) -> Any:
+    """The mover's legal action whose result evaluates best for the mover (one ply)."""
+    mover = state.to_move()
+    assert mover is not None
+    best = None
+    best_v = float("-inf")
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply(action)
+        v = evaluator.value(child, mover)
+        if v > best_v:
+            best_v, best = v, action
+    return best
+
+
 def settle_own(
     state: GameState[Any], seat: int, evaluator: Evaluator, depth: int = FOLLOW_UPS
 ) -> None:
@@ -32,16 +47,7 @@ def settle_own(
         d = state.decision()
         if d is None or d.seat != seat or d.kind == "action":
             return
-        best = None
-        best_v = float("-inf")
-        for action in state.legal_actions():
-            child = state.copy()
-            child.apply(action)
-            v = evaluator.value(child, seat)
-            if v > best_v:
-                best_v, best = v, action
-        assert best is not None
-        state.apply(best)
+        state.apply(best_answer(state, evaluator))
 
 
 def judge(state: GameState[Any], action: Any, seat: int, evaluator: Evaluator) -> float:
