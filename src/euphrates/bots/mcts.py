@@ -11,6 +11,8 @@ The branching factor of Tigris & Euphrates is in the hundreds, so the tree widen
 progressively: at the root the candidates are the greedy bot's best actions; below,
 a handful of actions ranked by the evaluation's cheap prior, more as a node is visited
 more often. The budget is a number of iterations (reproducible with a seed) or seconds.
+Per-game settings (below) decide the rest, among them whether small decisions under
+the root (paying a point, a commitment) are branched on or answered by one ply.
 """
 
 from __future__ import annotations
