@@ -4,14 +4,15 @@
 knowledge: a sampled state holds invented hands, so the evaluation uses its own hand
 exactly and others' only as counts); `prior(state, action, seat)` ranks actions
 without playing them; `remaining(state)`, where a game offers it, is the share of the
-game still to come (1 at the start, 0 at the end). See `board_eval` and `cards_eval` for what they weigh.
+game still to come (1 at the start, 0 at the end). See `board_eval` and `cards_eval`
+for what they weigh.
 
-Search (with `by_progress`) needs a reward that means the same before and after the end: a lead of five
-points with three cards left in the deck is a near-certain win, with a hundred left it
-is not. So the reward is mostly a chance of winning, a logistic of the margin whose
-width shrinks with the game left, and exactly the result once the game is over; a
-small share of it is the margin itself, through a fixed logistic, so that a search that
-is sure to win or lose still prefers the bigger lead.
+Search with `by_progress` needs a reward that means the same before and after the end:
+a lead of five points with three cards left in the deck is a near-certain win, with a
+hundred left it is not. So the reward is mostly a chance of winning, a logistic of the
+margin whose width shrinks with the game left, and exactly the result once the game is
+over; a small share of it is the margin itself, through a fixed logistic, so that a
+search that is sure to win or lose still prefers the bigger lead.
 """
 
 from __future__ import annotations
