@@ -136,12 +136,19 @@ def test_random_action_is_legal_and_counts_match(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_illegal_action_is_refused_and_changes_nothing(players: int) -> None:
     """Each action not listed as legal raises IllegalActionError naming a ruling and leaves
-    the position unchanged; each listed one applies (so the list is exact)."""
+    the position unchanged; each listed one applies (so the list is exact); `is_legal`
+    agrees with the list, also after a re-deal of the hidden cards."""
     for k, (s, _) in enumerate(steps(players, 5)):
         if k % 25:
             continue
         legal = set(s.legal_actions())
         before = to_position(s)
+        assert [a for a in EVERY_ACTION if s.is_legal(a)] == [a for a in EVERY_ACTION if a in legal]
+        redealt = s.copy()
+        redealt.is_legal(EVERY_ACTION[0])  # the legal set is now kept for this version
+        redealt.redeal(None, Rng(k))  # every hand may change, so the legal set may too
+        again = set(redealt.legal_actions())
+        assert all(redealt.is_legal(a) == (a in again) for a in EVERY_ACTION)
         for a in EVERY_ACTION:
             if a in legal:
                 s.copy().apply(a)

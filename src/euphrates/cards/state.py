@@ -117,9 +117,11 @@ _HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
 class CardsState(GameState[CardsAction]):
     """One game of Contest of Kings. Build it with ``CARDS.new_game`` or a position."""
 
-    __slots__ = (*_SLOTS, "_cache_v", "_cache")
+    __slots__ = (*_SLOTS, "_cache_v", "_cache", "_legal_v", "_legal")
     _cache_v: int
     _cache: tuple[int, int, int, int, int]
+    _legal_v: int
+    _legal: frozenset[CardsAction]
 
     players: int
     open_piles: bool
@@ -199,6 +201,7 @@ class CardsState(GameState[CardsAction]):
         self.exch_gap = EMPTY
         self.result = None
         self._cache_v = -1
+        self._legal_v = -1
 
     # The protocol's `version` is a read-only property; the counter lives in a slot.
     @property
@@ -253,6 +256,7 @@ class CardsState(GameState[CardsAction]):
         s.exch_gap = self.exch_gap
         s.result = self.result
         s._cache_v = -1
+        s._legal_v = -1
         return s
 
     def redeal(self, seat: int | None, rng: Rng) -> None:
@@ -285,6 +289,7 @@ class CardsState(GameState[CardsAction]):
         self.removed = pool[i : i + n_removed]
         self.deck = pool[i + n_removed :]
         self._cache_v = -1
+        self._legal_v = -1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardsState):
@@ -425,6 +430,14 @@ class CardsState(GameState[CardsAction]):
             out.extend(SHIP_ACTIONS[code] for code in self.ship_opts)
             out.append(DECLINE)
         return out
+
+    def is_legal(self, action: CardsAction) -> bool:
+        """Search asks this for a handful of actions at every node it passes, so the
+        legal set is kept for the current version rather than listed for each."""
+        if self._legal_v != self._version:
+            self._legal = frozenset(self.legal_actions())
+            self._legal_v = self._version
+        return action in self._legal
 
     def _action_counts(self) -> tuple[int, int, int, int, int]:
         """(leader actions, free spots, card actions, card targets, catastrophes); kept for
