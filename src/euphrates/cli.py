@@ -1,6 +1,7 @@
 """The `euphrates` command.
 
 euphrates bench board --players 4 --games 200 --seed 1
+euphrates bench cards --players 2 --search mcts:600i      search speed on fixed positions
 euphrates demo board --players 3 --seed 7       a random game, printed turn by turn
 euphrates replay game.json                       replay a record, print the final board
 """
@@ -18,8 +19,19 @@ from euphrates.core.rng import Rng
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from euphrates.match.bench import run_bench
+    from euphrates.match.bench import run_bench, run_search_bench
 
+    if args.search:
+        r = run_search_bench(args.game, args.players, args.search, args.positions, args.seed)
+        print(
+            f"{r['game']}: {r['bot']} on {r['positions']} positions of seeded greedy games "
+            f"with {r['players']} players in {r['seconds']} s"
+        )
+        print(f"  s/decision        {r['seconds_per_decision']}")
+        if r["iterations_per_s"] is not None:
+            print(f"  iterations/s      {r['iterations_per_s']}")
+        print(json.dumps(r))
+        return 0
     options = {"advanced": True} if args.advanced else None
     r = run_bench(args.game, args.players, args.games, args.seed, options)
     print(f"{r['game']}: {r['games']} random games with {r['players']} players in {r['seconds']} s")
@@ -178,6 +190,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--games", type=int, default=100)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--advanced", action="store_true", help="the advanced board (B-34)")
+    b.add_argument(
+        "--search",
+        metavar="BOT",
+        help="time a bot (e.g. mcts:600i) on fixed positions instead of random play",
+    )
+    b.add_argument("--positions", type=int, default=12, help="positions for --search")
     b.set_defaults(func=_bench)
 
     d = sub.add_parser("demo", help="play a random game and print it")
