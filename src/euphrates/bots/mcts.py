@@ -36,9 +36,9 @@ from euphrates.core.rng import Rng
 # rollout that keeps its point card makes every line that scores look no better than
 # one that does not. Its reward also narrows with the deck (`Evaluator.rewards`), so a
 # player behind near the end no longer prefers to delay the end. The greedy judgement
-# stays as a small bias at the root (reward units per point of evaluation): with about
-# a thousand iterations a second the search's estimates of near-equal actions are
-# still noisy. The board game's search was measured without these and keeps its
+# stays as a small bias at the root (reward units per point of evaluation): with one
+# to two thousand iterations a second the search's estimates of near-equal actions
+# are still noisy. The board game's search was measured without these and keeps its
 # settings.
 GAME_SETTINGS: dict[str, dict[str, float]] = {
     "board": {"root_bias": 0.0, "rollout_depth": 10, "reward_scale": 1.0},
