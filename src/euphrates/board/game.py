@@ -8,25 +8,15 @@ from typing import Any
 from euphrates.board import position
 from euphrates.board.render import render_view
 from euphrates.board.state import BoardState
-from euphrates.core.errors import RecordError
-from euphrates.core.protocol import Json, View
+from euphrates.core.protocol import Json, View, check_options, check_players, check_seed
 from euphrates.core.rng import Rng
 
 OPTIONS = {"advanced": False, "open_scores": False}
 
 
-def read_options(options: Mapping[str, Any] | None) -> dict[str, bool]:
+def read_options(options: object) -> dict[str, bool]:
     """Options are {"advanced": bool, "open_scores": bool} (B-33, B-34)."""
-    out = dict(OPTIONS)
-    for key, value in (options or {}).items():
-        if key not in OPTIONS:
-            raise RecordError(
-                f"unknown board-game option {key!r}; options are {', '.join(OPTIONS)}"
-            )
-        if not isinstance(value, bool):
-            raise RecordError(f"option {key!r} must be true or false")
-        out[key] = value
-    return out
+    return check_options(options, OPTIONS, "board-game")
 
 
 class BoardGame:
@@ -36,6 +26,8 @@ class BoardGame:
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> BoardState:
+        players = check_players(players)
+        seed = check_seed(seed)
         opts = read_options(options)
         return BoardState.new_game(
             players, seed, advanced=opts["advanced"], open_scores=opts["open_scores"]

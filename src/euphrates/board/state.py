@@ -56,6 +56,8 @@ __all__ = [
 class BoardState(GameState[BoardAction]):
     """A Tigris & Euphrates game in progress (create one with `new_game`)."""
 
+    revealing_events = frozenset({"drew", "drew_tiles"})  # tiles drawn from the bag (G-3)
+
     __slots__ = (
         "_kingdoms",
         "_masks",

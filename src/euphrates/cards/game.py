@@ -16,28 +16,29 @@ from euphrates.cards.position import from_position, sample_from_view, to_positio
 from euphrates.cards.render import render
 from euphrates.cards.state import CardsState
 from euphrates.core.errors import RecordError
-from euphrates.core.protocol import GameState, Json, View, check_seat_count
+from euphrates.core.protocol import (
+    GameState,
+    Json,
+    View,
+    check_options,
+    check_players,
+    check_seed,
+)
 from euphrates.core.rng import Rng
 
 OPTIONS: dict[str, bool] = {"open_piles": False}
 
 
-def read_options(options: Mapping[str, Any] | None) -> dict[str, bool]:
-    """The game's options with defaults; unknown keys are refused."""
-    out = dict(OPTIONS)
-    for key, value in (options or {}).items():
-        if key not in OPTIONS:
-            raise ValueError(f"unknown card-game option {key!r} (known: {sorted(OPTIONS)})")
-        if not isinstance(value, bool):
-            raise ValueError(f"option {key!r} must be true or false")
-        out[key] = value
-    return out
+def read_options(options: object) -> dict[str, bool]:
+    """The game's options with defaults (C-9); unknown keys are refused."""
+    return check_options(options, OPTIONS, "card-game")
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CardsState:
     """C-3: shuffle the 185 cards, pick the first player, deal 8 to each seat from the
     first player on, and with two players remove 30 more unseen."""
-    check_seat_count(players)
+    players = check_players(players)
+    seed = check_seed(seed)
     opts = read_options(options)
     rng = Rng(seed)
     deck = [c for c, n in enumerate(CARD_TOTALS) for _ in range(n)]

@@ -117,6 +117,9 @@ _HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
 class CardsState(GameState[CardsAction]):
     """One game of Contest of Kings. Build it with ``CARDS.new_game`` or a position."""
 
+    # cards drawn from the deck, a face-down bridge turned up (G-3, C-11, C-19)
+    revealing_events = frozenset({"draw", "refill", "bridge_up"})
+
     __slots__ = (*_SLOTS, "_cache_v", "_cache", "_legal_v", "_legal")
     _cache_v: int
     _cache: tuple[int, int, int, int, int]

@@ -43,3 +43,9 @@ class GameOverError(IllegalActionError):
 
 class RecordError(EuphratesError, ValueError):
     """A game record or position document is malformed or does not replay."""
+
+
+class ArgumentError(EuphratesError, ValueError):
+    """An argument of the API (players, seed, options, seat, a bound) has the wrong type or
+    lies out of range. Both games raise this one type, naming the argument, so a host can
+    tell a caller's mistake from a rules question."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from euphrates.core.errors import GameOverError, StaleActionError, WrongSeatError
+from euphrates.core.errors import ArgumentError, GameOverError, StaleActionError, WrongSeatError
 from euphrates.core.rng import Rng
 
 Seat = int
@@ -112,6 +112,11 @@ class GameState(ABC, Generic[A]):
 
     players: int
 
+    revealing_events: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds that show someone something hidden until then (a draw from the bag or
+    deck, a face-down bridge turned up). A host lets a player take an action back only
+    while none of these happened since, as Board Game Arena does."""
+
     # --- whose turn and what is pending ---------------------------------------------
     @property
     @abstractmethod
@@ -188,6 +193,11 @@ class GameState(ABC, Generic[A]):
             raise GameOverError("the game is over; no action is legal", "B-31/C-17")
         return actions[rng.below(len(actions))]
 
+    def reveals_hidden(self, events: Sequence[Event]) -> bool:
+        """Whether these events (one action's) revealed hidden information to anyone."""
+        kinds = self.revealing_events
+        return any(e.kind in kinds for e in events)
+
     # --- views, copies -------------------------------------------------------------
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
@@ -256,6 +266,60 @@ class GameDefinition(Protocol[St]):
         ...
 
 
-def check_seat_count(players: int, allowed: Sequence[int] = (2, 3, 4)) -> None:
-    if players not in allowed:
-        raise ValueError(f"this game is for {allowed[0]} to {allowed[-1]} players, not {players}")
+SEED_LIMIT = 1 << 64
+"""Seeds are 64-bit: the generator's whole state (SplitMix64), so no two seeds deal alike."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_players(players: object, allowed: Sequence[int] = (2, 3, 4)) -> int:
+    """`players` exactly as an int among `allowed` (3.0 or True are refused, not coerced)."""
+    if not _is_int(players) or players not in allowed:
+        raise ArgumentError(
+            f"players must be an integer from {allowed[0]} to {allowed[-1]}, not {players!r}"
+        )
+    assert isinstance(players, int)
+    return players
+
+
+def check_seed(seed: object) -> int:
+    """A seed is an int in 0 .. 2**64-1; larger ones would silently alias smaller ones."""
+    if not _is_int(seed):
+        raise ArgumentError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+    assert isinstance(seed, int)
+    if not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"seed must lie in 0 .. 2**64-1, not {seed}")
+    return seed
+
+
+def check_viewer(seat: object, players: int) -> Seat | None:
+    """The seat a view is for: None (a spectator) or a seat number, exactly an int.
+    `view(True)` or `view("0")` would otherwise read as seat 1 or fail later."""
+    if seat is None:
+        return None
+    if not _is_int(seat):
+        raise ArgumentError(f"seat must be a seat number or None, not {seat!r}")
+    assert isinstance(seat, int)
+    if not 0 <= seat < players:
+        raise ArgumentError(f"seat must be 0 .. {players - 1} or None, not {seat}")
+    return seat
+
+
+def check_options(options: object, known: Mapping[str, bool], game: str) -> dict[str, bool]:
+    """A game's options: a mapping of known names to exact booleans (`"no"` is not false)."""
+    out = dict(known)
+    if options is None:
+        return out
+    if not isinstance(options, Mapping):
+        raise ArgumentError(
+            f"options must be an object of {', '.join(known)}, not {type(options).__name__}"
+        )
+    for key, value in options.items():
+        if key not in known:
+            raise ArgumentError(f"unknown {game} option {key!r}; options are {', '.join(known)}")
+        if not isinstance(value, bool):
+            raise ArgumentError(f"option {key!r} must be true or false, not {value!r}")
+        out[key] = value
+    return out
