@@ -42,3 +42,10 @@ class Decline:
 
     def __str__(self) -> str:
         return "decline"
+
+
+def is_ascii_number(text: str, max_digits: int = 3) -> bool:
+    """Whether `text` is 1..max_digits ASCII digits. `str.isdigit()` accepts '²' and other
+    Unicode digits that `int()` then refuses, and unbounded digit strings make `int()`
+    slow or raise: notation reads ASCII digits only, a few at most."""
+    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
