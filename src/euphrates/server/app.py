@@ -304,6 +304,53 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub().abandon(room)
         return {"game": room.meta()}
 
+    @app.get("/api/games/{game_id}/replay/{step}", tags=["records"])
+    async def replay_step(game_id: str, step: int) -> dict[str, Any]:
+        """A finished game after its first `step` actions: every seat's view and the
+        public one, and the events of that step. Once a game has ended its record is
+        public, so a replay shows every hand."""
+        room = await hub().room(game_id)
+        if room.status not in ("over", "abandoned"):
+            raise Refusal("record_unavailable", "a replay is available when the game is over")
+        actions = room.actions()
+        if not 0 <= step <= len(actions):
+            raise Refusal("bad_request", f"step must be 0 … {len(actions)}")
+        state = room.definition.new_game(room.row.players, room.row.seed, room.row.options)
+        events: list[Any] = []
+        for text in actions[:step]:
+            events = state.apply(text)
+        views = {str(s): state.view(s) for s in range(room.row.players)}
+        views["spectator"] = state.view(None)
+        return {
+            "game": room.meta(),
+            "step": step,
+            "steps": len(actions),
+            "action": actions[step - 1] if step else None,
+            "events": [e.to_json() for e in events],
+            "views": views,
+        }
+
+    @app.get("/api/maps", tags=["server"])
+    async def maps() -> dict[str, Any]:
+        """Both sides of the board (board-map.md): river, temple and bordered-treasure
+        squares, so a client draws exactly the engine's board."""
+        from euphrates.board.geometry import square_name, squares_of
+        from euphrates.board.maps import ADVANCED, STANDARD
+
+        def names(mask: int) -> list[str]:
+            return [square_name(q) for q in squares_of(mask)]
+
+        return {
+            m.name: {
+                "columns": 16,
+                "rows": 11,
+                "river": names(m.river),
+                "temples": names(m.temples),
+                "bordered": names(m.bordered),
+            }
+            for m in (STANDARD, ADVANCED)
+        }
+
     @app.get("/api/meta", tags=["server"])
     async def meta() -> dict[str, Any]:
         from euphrates.bots.levels import LEVELS
