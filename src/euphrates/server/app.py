@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not store.sqlite:
             services.listener = Listener(engine, hub)
             await services.listener.start()
+        hub.start()
         resumed = await hub.resume_all()
         if resumed:
             log.info("resumed %d games", resumed)

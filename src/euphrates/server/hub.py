@@ -38,6 +38,9 @@ log = logging.getLogger("euphrates.server")
 GAMES = ("board", "cards")
 GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
+SWEEP_EVERY = 15.0
+IDLE_ROOM = 300.0
+STALLED_BOT = 10.0
 
 
 class Created:
@@ -286,6 +289,31 @@ class Hub:
         """A uniformly random legal action, when the bot's process keeps failing."""
         legal = view.get("legal") or []
         return str(legal[secrets.randbelow(len(legal))]) if legal else "pass"
+
+    # --- housekeeping ----------------------------------------------------------------
+    def start(self) -> None:
+        self._spawn(self._sweep_loop(), "sweeper")
+
+    async def _sweep_loop(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> None:
+        """Forget rooms nobody has used for a while (they reload from the database on
+        demand), and wake bots that should be moving but are not — a server that
+        drove them may have stopped (several servers on PostgreSQL)."""
+        now = time.monotonic() if now is None else now
+        for room in list(self.rooms.values()):
+            task = self._bot_tasks.get(room.id)
+            busy = task is not None and not task.done()
+            idle = now - room.last_active
+            room.forget_views()
+            if not room.clients and not busy and idle > IDLE_ROOM and not room.lock.locked():
+                del self.rooms[room.id]
+                self._bot_tasks.pop(room.id, None)
+            elif not busy and idle > STALLED_BOT:
+                self.wake_bots(room)
 
     # --- start, stop, other servers ---------------------------------------------------------
     async def resume_all(self) -> int:

@@ -46,11 +46,16 @@ def _diff(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
 
 def apply_patch(doc: Any, ops: list[Op]) -> Any:
     """The document with the operations applied (the input is not modified)."""
-    doc = copy.deepcopy(doc)
+    return patch_in_place(copy.deepcopy(doc), copy.deepcopy(ops))
+
+
+def patch_in_place(doc: Any, ops: list[Op]) -> Any:
+    """Apply the operations to `doc` itself (values are taken, not copied); returns
+    the document, which is new only when an operation replaces the root."""
     for op in ops:
         path = op[0]
         if not path:
-            doc = copy.deepcopy(op[1])
+            doc = op[1]
             continue
         target = doc
         for key in path[:-1]:
@@ -58,5 +63,5 @@ def apply_patch(doc: Any, ops: list[Op]) -> Any:
         if len(op) == 1:
             del target[path[-1]]
         else:
-            target[path[-1]] = copy.deepcopy(op[1])
+            target[path[-1]] = op[1]
     return doc

@@ -21,6 +21,7 @@ from euphrates.core.errors import (
 HTTP_STATUS = {
     "bad_json": 400,
     "bad_request": 400,
+    "bad_message": 400,
     "too_large": 413,
     "unknown_type": 400,
     "hello_required": 400,
@@ -41,6 +42,7 @@ HTTP_STATUS = {
     "record_unavailable": 403,
     "seat_not_human": 409,
     "storage_unavailable": 503,
+    "server_error": 500,
 }
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -33,6 +34,9 @@ from euphrates.server.store import GameRow, LogRow, StorageError, Store
 log = logging.getLogger("euphrates.server")
 
 UNDO_DEPTH = 16  # previous states kept for undo without a replay
+RECONNECT_GRACE = 120.0
+"""Seconds an audience's patches are still kept after its last client left, so that a
+client that lost its connection gets just what it missed when it comes back."""
 MAX_ACTION_TEXT = 100
 
 
@@ -52,15 +56,26 @@ def event_json(e: Event) -> dict[str, Any]:
     return e.to_json()
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
-    """One version of the game: what happened and who did it."""
+    """One version of the game: what happened and who did it. Events are kept as
+    (audience, JSON text): a long game's history then costs the garbage collector
+    nothing to traverse, and each is encoded once however many clients read it."""
 
     version: int
     kind: str  # action | undo
     seat: int | None
-    events: list[Event]
+    events: tuple[tuple[int | None, str], ...]
     reveals: bool = False
+
+
+def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
+    return tuple((e.audience, json.dumps(e.to_json(), separators=(",", ":"))) for e in events)
+
+
+def join_events(step: Step, seats: frozenset[int]) -> str:
+    """The step's events the seats may see, as a JSON array."""
+    return "[" + ",".join(text for aud, text in step.events if aud is None or aud in seats) + "]"
 
 
 @dataclass
@@ -87,8 +102,12 @@ class Room:
     clients: set[Listener] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    patches: dict[int | None, deque[tuple[int, list[Any]]]] = field(default_factory=dict)
+    patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
+    """Per audience, the last versions' patches as JSON text, for reconnects."""
     chat_seen: int = 0
+    last_active: float = field(default_factory=time.monotonic)
+    left: dict[int | None, float] = field(default_factory=dict)
+    """When each audience's last client left (for RECONNECT_GRACE)."""
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
     process made the change. The hub uses it to wake the bots."""
@@ -125,7 +144,7 @@ class Room:
         self.played.append(Played(self.version, seat, text, reveals, before))
         if len(self.played) > UNDO_DEPTH:
             self.played[-UNDO_DEPTH - 1].before = None
-        step = Step(self.version, "action", seat, events, reveals)
+        step = Step(self.version, "action", seat, encode_events(events), reveals)
         self.history.append(step)
         return step
 
@@ -137,7 +156,7 @@ class Room:
             self.state = self._rebuild()
         self.version += 1
         ev = Event("undo", {"seat": seat, "undone": undone.version})
-        step = Step(self.version, "undo", seat, [ev])
+        step = Step(self.version, "undo", seat, encode_events([ev]))
         self.history.append(step)
         return step
 
@@ -191,16 +210,14 @@ class Room:
         view["version"] = self.version
         return view
 
-    def events_for(self, events: Iterable[Event], seats: frozenset[int]) -> list[dict[str, Any]]:
-        return [e.to_json() for e in events if e.audience is None or e.audience in seats]
-
     def history_for(self, seats: frozenset[int]) -> list[dict[str, Any]]:
+        """Every version so far with the events the seats may see (the move log)."""
         return [
             {
                 "version": s.version,
                 "kind": s.kind,
                 "seat": s.seat,
-                "events": self.events_for(s.events, seats),
+                "events": json.loads(join_events(s, seats)),
             }
             for s in self.history
         ]
@@ -247,10 +264,21 @@ class Room:
                 raise Refusal("not_your_seat", f"you do not hold seat {seat}")
             try:
                 action = self.state.parse_action(text)
-                before = self.state.copy()
-                events = self.state.apply(action, seat=seat)
             except EuphratesError as e:
                 raise from_engine(e) from None
+            except Exception:  # the engine must refuse with its own errors; be safe anyway
+                log.exception("action text %r could not be read in game %s", text, self.row.id)
+                raise Refusal("invalid_action", "that is not an action of this game") from None
+            before = self.state.copy()
+            try:
+                events = self.state.apply(action, seat=seat)
+            except EuphratesError as e:
+                self.state = before
+                raise from_engine(e) from None
+            except Exception:
+                self.state = before
+                log.exception("the engine failed on %r in game %s", text, self.row.id)
+                raise Refusal("server_error", "the server could not apply that action") from None
             canonical = str(action)
             status = "over" if self.state.is_over() else None
             try:
@@ -331,18 +359,42 @@ class Room:
         return bool(rows)
 
     def _changed(self, local: bool) -> None:
+        self.touch()
         if self.on_change is not None:
             self.on_change(self, local)
 
     # --- telling clients ----------------------------------------------------------------
-    def audiences(self) -> set[int | None]:
+    def audiences(self, now: float | None = None) -> set[int | None]:
+        """Audiences with a client, or whose last client left only moments ago."""
         out: set[int | None] = set()
         for c in self.clients:
             if c.seats:
                 out.update(c.seats)
             else:
                 out.add(None)
+        if self.left:
+            now = time.monotonic() if now is None else now
+            out.update(a for a, t in self.left.items() if now - t < RECONNECT_GRACE)
         return out
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
+    def client_left(self, seats: frozenset[int]) -> None:
+        now = time.monotonic()
+        for aud in [*sorted(seats)] if seats else [None]:
+            self.left[aud] = now
+
+    def forget_views(self, now: float | None = None) -> None:
+        """Drop the views and patches of audiences nobody has watched for a while
+        (memory, and time the garbage collector would spend on them)."""
+        now = time.monotonic() if now is None else now
+        watched = self.audiences(now)
+        for aud in list(self.views):
+            if aud not in watched:
+                del self.views[aud]
+                self.patches.pop(aud, None)
+                self.left.pop(aud, None)
 
     def _publish(self, step: Step) -> None:
         """Work out each watched audience's new view and patch, and push the update."""
@@ -351,38 +403,41 @@ class Room:
             if aud not in wanted:  # nobody watches: forget, so the buffer has no gaps
                 del self.views[aud]
                 self.patches.pop(aud, None)
-        parts: dict[int | None, dict[str, Any]] = {}
+        parts: dict[int | None, str] = {}
         for aud in wanted:
             new = self.view_for(aud)
             old = self.views.get(aud)
             ring = self.patches.setdefault(aud, deque(maxlen=self.replay_buffer))
             if old is not None and old[0] == step.version - 1:
-                ops = diff(old[1], new)
+                ops = json.dumps(diff(old[1], new), separators=(",", ":"))
                 ring.append((step.version, ops))
-                parts[aud] = {"patch": ops}
+                parts[aud] = '{"patch":' + ops + "}"
             else:
                 ring.clear()
-                parts[aud] = {"full": new}
+                parts[aud] = '{"full":' + json.dumps(new, separators=(",", ":")) + "}"
             self.views[aud] = (step.version, new)
         cache: dict[frozenset[int], str] = {}
         for c in list(self.clients):
             text = cache.get(c.seats)
             if text is None:
                 auds: list[int | None] = [*sorted(c.seats)] if c.seats else [None]
-                text = json.dumps(
-                    {
-                        "type": "update",
-                        "version": step.version,
-                        "kind": step.kind,
-                        "seat": step.seat,
-                        "status": self.row.status,
-                        "events": self.events_for(step.events, c.seats),
-                        "views": {audience_key(a): parts[a] for a in auds},
-                    },
-                    separators=(",", ":"),
-                )
+                text = self._update_text(step, c.seats, {audience_key(a): parts[a] for a in auds})
                 cache[c.seats] = text
             c.push(text)
+
+    def _update_text(self, step: Step, seats: frozenset[int], views: dict[str, str]) -> str:
+        head = json.dumps(
+            {
+                "type": "update",
+                "version": step.version,
+                "kind": step.kind,
+                "seat": step.seat,
+                "status": self.row.status,
+            },
+            separators=(",", ":"),
+        )
+        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())
+        return head[:-1] + ',"events":' + join_events(step, seats) + ',"views":{' + body + "}}"
 
     def catch_up_messages(self, seats: frozenset[int], since: int) -> list[str] | None:
         """The updates a client that saw version `since` missed, if this room still
@@ -397,28 +452,15 @@ class Room:
             ring = self.patches.get(aud)
             if not ring or ring[0][0] > since + 1 or ring[-1][0] != self.version:
                 return None
-            rings.append({v: ops for v, ops in ring})
-        by_version = {s.version: s for s in self.history[since:]}
+            rings.append(dict(ring))
         out = []
         for v in range(since + 1, self.version + 1):
-            step = by_version[v]
-            out.append(
-                json.dumps(
-                    {
-                        "type": "update",
-                        "version": v,
-                        "kind": step.kind,
-                        "seat": step.seat,
-                        "status": self.row.status,
-                        "events": self.events_for(step.events, seats),
-                        "views": {
-                            audience_key(a): {"patch": ring[v]}
-                            for a, ring in zip(auds, rings, strict=True)
-                        },
-                    },
-                    separators=(",", ":"),
-                )
-            )
+            step = self.history[v - 1]
+            views = {
+                audience_key(a): '{"patch":' + ring[v] + "}"
+                for a, ring in zip(auds, rings, strict=True)
+            }
+            out.append(self._update_text(step, seats, views))
         return out
 
     def full_views(self, seats: frozenset[int]) -> dict[str, Any]:

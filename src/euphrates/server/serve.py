@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import socket
 import sys
@@ -73,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         create_app(settings),
         log_level=args.log_level,
         ws_max_size=settings.max_frame,
+        # Messages are small patches: compressing them costs more CPU than it saves.
+        ws_per_message_deflate=False,
         access_log=args.log_level != "warning",
         lifespan="on",
     )
@@ -94,7 +97,18 @@ def run(args: argparse.Namespace) -> int:
             await server.shutdown(sockets=[sock])
         return 0
 
-    return asyncio.run(main())
+    # Long-lived objects (engines' tables, the app) need not be traversed by every
+    # collection; games allocate many short-lived ones, so collect less often.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            return runner.run(main())
+    except ImportError:  # pragma: no cover - uvloop is optional (not on every platform)
+        return asyncio.run(main())
 
 
 def _open(address: str) -> None:

@@ -142,6 +142,9 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
     finally:
         if room is not None and conn in room.clients:
             room.clients.discard(conn)
+            room.touch()
+            room.client_left(conn.seats)
+            room.forget_views()
             hub.seats_changed(room, local=False)
         if conn.closing is None:
             conn.closing = (1000, "bye")
@@ -286,6 +289,16 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
             raise Refusal("unknown_type", "'type' must be action, undo, chat, sync or ping")
     except Refusal as r:
         conn.refuse(r, msg_id)
+    except Exception:  # a bug must cost this message, not the connection or the server
+        log.exception("message of type %r failed in game %s", _kind_of(text), room.id)
+        conn.refuse(Refusal("server_error", "the server failed on that message"), msg_id)
+
+
+def _kind_of(text: str) -> str:
+    try:
+        return str(json.loads(text).get("type"))[:20]
+    except Exception:
+        return "?"
 
 
 def is_open(ws: WebSocket) -> bool:
