@@ -44,7 +44,16 @@ def db_url(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def base(db_url: str) -> Iterator[str]:
-    """A running server without bots (tests of seats, versions and errors)."""
+    """A running server without bots (tests of seats, versions and errors); its rate
+    limits are lifted, since tests play far faster than people."""
+    settings = Settings(db_url=db_url, bot_workers=0, bot_pace=0, rate_per_s=5000, rate_burst=5000)
+    with running_server(settings) as url:
+        yield url
+
+
+@pytest.fixture
+def strict_base(db_url: str) -> Iterator[str]:
+    """A running server with the default limits."""
     with running_server(Settings(db_url=db_url, bot_workers=0, bot_pace=0)) as url:
         yield url
 

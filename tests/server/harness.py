@@ -238,7 +238,13 @@ class Client:
 
     def act(self, seat: int, action: str, msg_id: Any = 1) -> dict[str, Any]:
         self.send(
-            {"type": "action", "id": msg_id, "version": self.version, "seat": seat, "action": action}
+            {
+                "type": "action",
+                "id": msg_id,
+                "version": self.version,
+                "seat": seat,
+                "action": action,
+            }
         )
         return self.next("ack", "error")
 

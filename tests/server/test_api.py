@@ -51,14 +51,21 @@ def test_create_refuses_bad_requests(api: Api) -> None:
             "seats": [{"kind": "human"}] * 2,
             "options": {"advanced": "no"},
         },
-        {"game": "cards", "players": 2, "seats": [{"kind": "human"}] * 2, "options": {"advanced": True}},
+        {
+            "game": "cards",
+            "players": 2,
+            "seats": [{"kind": "human"}] * 2,
+            "options": {"advanced": True},
+        },
         {"game": "board", "players": 2, "seats": [{"kind": "human"}] * 2, "extra": 1},
         [],
         "board",
     ]
     for body in bad:
         _error(api.http.post("/api/games", json=body), 400, "bad_request")
-    r = api.http.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    r = api.http.post(
+        "/api/games", content=b"{not json", headers={"content-type": "application/json"}
+    )
     _error(r, 400, "bad_json")
     r = api.http.post(
         "/api/games", content=b"x" * 20000, headers={"content-type": "application/json"}
@@ -71,7 +78,13 @@ def test_join_act_undo_and_read_as_seat_host_and_spectator(api: Api) -> None:
     gid = created["id"]
     t0, t1 = _tokens(created)
     host = created["host"]["token"]
-    _error(api.call("POST", f"/api/games/{gid}/actions", t0, {"version": 0, "seat": 0, "action": "pass"}), 409, "not_started")
+    _error(
+        api.call(
+            "POST", f"/api/games/{gid}/actions", t0, {"version": 0, "seat": 0, "action": "pass"}
+        ),
+        409,
+        "not_started",
+    )
     r = api.call("POST", f"/api/games/{gid}/join", t0, {"name": "Ann"})
     assert r.status_code == 200 and r.json()["you"]["seats"] == [0]
     r = api.call("POST", f"/api/games/{gid}/join", t1, {"name": "Bob"})
@@ -91,11 +104,29 @@ def test_join_act_undo_and_read_as_seat_host_and_spectator(api: Api) -> None:
     token = [t0, t1][decider]
     view = api.call("GET", f"/api/games/{gid}", token).json()["views"][str(decider)]
     action = next(a for a in view["legal"] if a[0] in "rgk")  # a tile: nothing revealed
-    r = api.call("POST", f"/api/games/{gid}/actions", token, {"version": 0, "seat": decider, "action": action})
+    r = api.call(
+        "POST",
+        f"/api/games/{gid}/actions",
+        token,
+        {"version": 0, "seat": decider, "action": action},
+    )
     assert r.json() == {"version": 1}
-    _error(api.call("POST", f"/api/games/{gid}/actions", token, {"version": 0, "seat": decider, "action": action}), 409, "stale_version")
+    _error(
+        api.call(
+            "POST",
+            f"/api/games/{gid}/actions",
+            token,
+            {"version": 0, "seat": decider, "action": action},
+        ),
+        409,
+        "stale_version",
+    )
     other = 1 - decider
-    _error(api.call("POST", f"/api/games/{gid}/undo", [t0, t1][other], {"version": 1, "seat": other}), 409, "undo_refused")
+    _error(
+        api.call("POST", f"/api/games/{gid}/undo", [t0, t1][other], {"version": 1, "seat": other}),
+        409,
+        "undo_refused",
+    )
     r = api.call("POST", f"/api/games/{gid}/undo", token, {"version": 1, "seat": decider})
     assert r.json() == {"version": 2}
     back = api.call("GET", f"/api/games/{gid}", token).json()["views"][str(decider)]
@@ -119,29 +150,86 @@ def test_action_errors_name_the_ruling_and_change_nothing(api: Api) -> None:
     # A blue tile on land (B-12), if the decider holds one; else a leader on the river.
     hand = view[str(decider)]["seats"][decider]["hand"]
     action = "bF10" if hand["blue"] else "KA4"
-    err = _error(api.call("POST", url, mine, {"version": 0, "seat": decider, "action": action}), 422, "illegal_action")
+    err = _error(
+        api.call("POST", url, mine, {"version": 0, "seat": decider, "action": action}),
+        422,
+        "illegal_action",
+    )
     assert err["ruling"] and err["ruling"] in err["message"]
-    _error(api.call("POST", url, mine, {"version": 0, "seat": decider, "action": "fly away"}), 422, "invalid_action")
-    _error(api.call("POST", url, mine, {"version": 0, "seat": decider, "action": "commit ²"}), 422, "invalid_action")
-    _error(api.call("POST", url, theirs, {"version": 0, "seat": 1 - decider, "action": "pass"}), 409, "wrong_seat")
-    _error(api.call("POST", url, theirs, {"version": 0, "seat": decider, "action": "pass"}), 403, "not_your_seat")
-    _error(api.call("POST", url, None, {"version": 0, "seat": decider, "action": "pass"}), 403, "not_your_seat")
-    _error(api.call("POST", url, "x" * 32, {"version": 0, "seat": decider, "action": "pass"}), 403, "bad_token")
-    _error(api.call("POST", url, "bad token!", {"version": 0, "seat": decider, "action": "pass"}), 403, "bad_token")
-    _error(api.call("POST", url, mine, {"version": "0", "seat": decider, "action": "pass"}), 400, "bad_request")
-    _error(api.call("POST", url, mine, {"version": 0, "seat": True, "action": "pass"}), 400, "bad_request")
-    r = api.http.post(url, json={"version": 0, "seat": 0, "action": "pass"}, headers={"authorization": "Basic abc"})
+    _error(
+        api.call("POST", url, mine, {"version": 0, "seat": decider, "action": "fly away"}),
+        422,
+        "invalid_action",
+    )
+    _error(
+        api.call("POST", url, mine, {"version": 0, "seat": decider, "action": "commit ²"}),
+        422,
+        "invalid_action",
+    )
+    _error(
+        api.call("POST", url, theirs, {"version": 0, "seat": 1 - decider, "action": "pass"}),
+        409,
+        "wrong_seat",
+    )
+    _error(
+        api.call("POST", url, theirs, {"version": 0, "seat": decider, "action": "pass"}),
+        403,
+        "not_your_seat",
+    )
+    _error(
+        api.call("POST", url, None, {"version": 0, "seat": decider, "action": "pass"}),
+        403,
+        "not_your_seat",
+    )
+    _error(
+        api.call("POST", url, "x" * 32, {"version": 0, "seat": decider, "action": "pass"}),
+        403,
+        "bad_token",
+    )
+    _error(
+        api.call("POST", url, "bad token!", {"version": 0, "seat": decider, "action": "pass"}),
+        403,
+        "bad_token",
+    )
+    _error(
+        api.call("POST", url, mine, {"version": "0", "seat": decider, "action": "pass"}),
+        400,
+        "bad_request",
+    )
+    _error(
+        api.call("POST", url, mine, {"version": 0, "seat": True, "action": "pass"}),
+        400,
+        "bad_request",
+    )
+    r = api.http.post(
+        url,
+        json={"version": 0, "seat": 0, "action": "pass"},
+        headers={"authorization": "Basic abc"},
+    )
     _error(r, 403, "bad_token")
     # A token of another game opens nothing here.
     other = api.create()
-    _error(api.call("POST", url, _tokens(other)[0], {"version": 0, "seat": 0, "action": "pass"}), 403, "bad_token")
+    _error(
+        api.call("POST", url, _tokens(other)[0], {"version": 0, "seat": 0, "action": "pass"}),
+        403,
+        "bad_token",
+    )
     after = api.call("GET", f"/api/games/{gid}", ",".join(toks)).json()
     assert after["version"] == 0 and after["views"] == view
 
 
 def test_unknown_games_and_routes(api: Api) -> None:
     _error(api.call("GET", "/api/games/nosuchgame"), 404, "unknown_game")
-    _error(api.call("POST", "/api/games/nosuchgame/actions", "a" * 32, {"version": 0, "seat": 0, "action": "pass"}), 404, "unknown_game")
+    _error(
+        api.call(
+            "POST",
+            "/api/games/nosuchgame/actions",
+            "a" * 32,
+            {"version": 0, "seat": 0, "action": "pass"},
+        ),
+        404,
+        "unknown_game",
+    )
     _error(api.call("GET", "/api/games/" + "x" * 300), 404, "unknown_game")
     assert api.call("GET", "/api/nothing").status_code == 404
 
@@ -169,19 +257,43 @@ def test_host_replaces_a_player_and_abandons(api: Api) -> None:
     t0, t1 = _tokens(created)
     host = created["host"]["token"]
     api.call("POST", f"/api/games/{gid}/join", t0, {"name": "Ann"})
-    _error(api.call("POST", f"/api/games/{gid}/seats/1/bot", t0, {"level": "beginner"}), 403, "not_host")
-    _error(api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "godlike"}), 400, "bad_request")
-    _error(api.call("POST", f"/api/games/{gid}/seats/9/bot", host, {"level": "beginner"}), 400, "bad_request")
+    _error(
+        api.call("POST", f"/api/games/{gid}/seats/1/bot", t0, {"level": "beginner"}),
+        403,
+        "not_host",
+    )
+    _error(
+        api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "godlike"}),
+        400,
+        "bad_request",
+    )
+    _error(
+        api.call("POST", f"/api/games/{gid}/seats/9/bot", host, {"level": "beginner"}),
+        400,
+        "bad_request",
+    )
     r = api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "beginner"})
     game = r.json()["game"]
     assert game["seats"][1]["kind"] == "bot" and game["status"] == "active"
-    _error(api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "beginner"}), 409, "seat_not_human")
+    _error(
+        api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "beginner"}),
+        409,
+        "seat_not_human",
+    )
     # The replaced seat's link opens nothing any more.
     _error(api.call("GET", f"/api/games/{gid}", t1), 403, "bad_token")
     _error(api.call("GET", f"/api/games/{gid}/record"), 403, "record_unavailable")
     _error(api.call("POST", f"/api/games/{gid}/abandon", t0), 403, "not_host")
-    assert api.call("POST", f"/api/games/{gid}/abandon", host).json()["game"]["status"] == "abandoned"
-    _error(api.call("POST", f"/api/games/{gid}/actions", t0, {"version": 0, "seat": 0, "action": "pass"}), 409, "abandoned")
+    assert (
+        api.call("POST", f"/api/games/{gid}/abandon", host).json()["game"]["status"] == "abandoned"
+    )
+    _error(
+        api.call(
+            "POST", f"/api/games/{gid}/actions", t0, {"version": 0, "seat": 0, "action": "pass"}
+        ),
+        409,
+        "abandoned",
+    )
     _error(api.call("POST", f"/api/games/{gid}/abandon", host), 409, "game_over")
     record = api.call("GET", f"/api/games/{gid}/record").json()
     assert record["seats"] == ["Ann", "Bot (beginner)"] and record["actions"] == []
@@ -206,7 +318,12 @@ def test_finished_game_record_and_replay(api: Api) -> None:
         views = doc["views"]
         seat = views["0"]["decision"]["seat"]
         action = rng.choice(views[str(seat)]["legal"])
-        r = api.call("POST", f"/api/games/{gid}/actions", both, {"version": version, "seat": seat, "action": action})
+        r = api.call(
+            "POST",
+            f"/api/games/{gid}/actions",
+            both,
+            {"version": version, "seat": seat, "action": action},
+        )
         assert r.status_code == 200, r.text
         version = r.json()["version"]
     record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
@@ -219,7 +336,9 @@ def test_finished_game_record_and_replay(api: Api) -> None:
         again.apply(text)
     assert step["views"]["0"]["board"] == again.view(0)["board"]
     assert step["steps"] == len(record.actions)
-    _error(api.call("GET", f"/api/games/{gid}/replay/{len(record.actions) + 1}"), 400, "bad_request")
+    _error(
+        api.call("GET", f"/api/games/{gid}/replay/{len(record.actions) + 1}"), 400, "bad_request"
+    )
 
 
 def test_meta_maps_health_and_openapi(api: Api) -> None:
@@ -232,7 +351,13 @@ def test_meta_maps_health_and_openapi(api: Api) -> None:
     assert health["ok"] and health["rss_mb"] > 0
     spec = api.call("GET", "/openapi.json").json()
     paths = set(spec["paths"])
-    for p in ["/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions",
-              "/api/games/{game_id}/undo", "/api/games/{game_id}/chat",
-              "/api/games/{game_id}/record", "/api/games/{game_id}/join"]:
+    for p in [
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/undo",
+        "/api/games/{game_id}/chat",
+        "/api/games/{game_id}/record",
+        "/api/games/{game_id}/join",
+    ]:
         assert p in paths

@@ -353,9 +353,9 @@ class Room:
         rows = await self.store.load_log(self.row.id, after=self.version)
         for entry in rows:
             step = self._replay_entry(entry)
+            if self.state.is_over():
+                self.row.status = "over"
             self._publish(step)
-        if rows and self.state.is_over() and self.row.status != "over":
-            self.row.status = "over"
         return bool(rows)
 
     def _changed(self, local: bool) -> None:

@@ -34,6 +34,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot-pace", type=float, default=0.4, help="seconds a bot waits before it moves"
     )
+    p.add_argument(
+        "--rate-limit",
+        type=float,
+        default=20.0,
+        help="messages a second one connection may send (twice that at once)",
+    )
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
     p.add_argument("--public-url", default=None, help="base of the links handed out")
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
@@ -46,9 +52,17 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise ValueError("--bot-workers must be 0 … 64")
     if not 0 <= args.bot_pace <= 60:
         raise ValueError("--bot-pace must be 0 … 60 seconds")
+    if not 1 <= args.rate_limit <= 100_000:
+        raise ValueError("--rate-limit must be 1 … 100000 messages a second")
     url = args.db or default_db_url()
     async_db_url(url)  # refuse an unknown scheme before starting
-    settings = Settings(db_url=url, bot_pace=args.bot_pace, public_url=args.public_url)
+    settings = Settings(
+        db_url=url,
+        bot_pace=args.bot_pace,
+        public_url=args.public_url,
+        rate_per_s=args.rate_limit,
+        rate_burst=max(1, int(args.rate_limit * 2)),
+    )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers
     return settings
