@@ -114,7 +114,7 @@ def test_chat_and_seats_cross_servers(two_servers: tuple[str, str]) -> None:
     a, b = two_servers
     created = Api(a).create("cards", [{"kind": "human"}, {"kind": "human"}])
     gid = created["id"]
-    t0, t1 = (s["token"] for s in created["seats"])
+    t0, _t1 = (s["token"] for s in created["seats"])
     on_b = Client(b, gid, [])
     Client(a, gid, [t0], name="Ann")
     game = on_b.next("game", timeout=10)

@@ -88,7 +88,7 @@ def test_every_client_gets_every_version_and_only_its_events(api: Api, base: str
 
 
 def test_refusals_have_codes_and_change_nothing(api: Api, base: str) -> None:
-    gid, tokens, clients = _started(api, base)
+    _gid, _tokens, clients = _started(api, base)
     seat = _decider(clients)
     me, other = clients[seat], clients[1 - seat]
     before = me.view(seat)
@@ -223,7 +223,7 @@ def test_reconnect_gets_what_it_missed_or_full_views(api: Api, base: str) -> Non
 
 
 def test_spectator_sees_public_view_and_cannot_act(api: Api, base: str) -> None:
-    gid, tokens, clients = _started(api, base)
+    gid, _tokens, _clients = _started(api, base)
     watcher = Client(base, gid, [])
     view = watcher.view(None)
     assert all(set(s["hand"]) == {"count"} for s in view["seats"])
@@ -256,7 +256,7 @@ def test_hotseat_one_client_holds_both_seats(api: Api, base: str) -> None:
 
 
 def test_undo_allowed_refused_and_seen_by_everyone(api: Api, base: str) -> None:
-    gid, tokens, clients = _started(api, base)
+    _gid, _tokens, clients = _started(api, base)
     seat = _decider(clients)
     me, other = clients[seat], clients[1 - seat]
     start = me.view(seat)
@@ -334,7 +334,7 @@ def test_chat_reaches_everyone_as_text(api: Api, base: str) -> None:
 def test_floods_are_limited_and_others_keep_playing(strict_base: str) -> None:
     base = strict_base
     api = Api(base)
-    gid, tokens, clients = _started(api, base)
+    gid, _tokens, clients = _started(api, base)
     flooder = Client(base, gid, [])
     for i in range(80):
         flooder.send({"type": "ping", "id": i})
@@ -352,7 +352,7 @@ def test_floods_are_limited_and_others_keep_playing(strict_base: str) -> None:
 
 
 def test_huge_frames_close_only_that_connection(api: Api, base: str) -> None:
-    gid, tokens, clients = _started(api, base)
+    gid, _tokens, clients = _started(api, base)
     url = base.replace("http", "ws") + f"/api/games/{gid}/ws"
     with connect(url, proxy=None) as ws:
         ws.send(json.dumps({"type": "hello", "tokens": []}))
