@@ -174,15 +174,26 @@ class Hub:
             wanted_name = clean or entry.name or f"Player {seat + 1}"
             if entry.taken and entry.name == wanted_name:
                 continue
-            entry.taken = True
-            entry.name = wanted_name
-            status = None
-            if room.row.status == "waiting" and all(s.taken for s in room.row.seats):
-                status = room.row.status = "active"
-            await self.store.update_seat(room.id, entry, status)
+            wanted = SeatRow(seat, entry.kind, entry.level, wanted_name, entry.token_hash, True)
+            stored = await self._write_seat(room, wanted, only_if_human=True)
+            if stored is None:
+                raise Refusal("bad_token", "that link is not valid for this game")
             changed = True
         if changed:
             self.seats_changed(room, local=True)
+
+    async def _write_seat(
+        self, room: Room, seat: SeatRow, only_if_human: bool = False
+    ) -> tuple[list[SeatRow], str] | None:
+        try:
+            stored = await self.store.update_seat(room.id, seat, only_if_human)
+        except Exception as e:
+            raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
+        if stored is not None:
+            room.row.seats, status = stored
+            if room.row.status in ("waiting", "active"):
+                room.row.status = status
+        return stored
 
     async def replace_with_bot(self, room: Room, seat: object, level: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
@@ -195,12 +206,9 @@ class Hub:
         entry = room.row.seats[seat]
         if entry.kind != "human":
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
-        entry.kind, entry.level, entry.token_hash, entry.taken = "bot", level, None, True
-        entry.name = bot_name(level)
-        status = None
-        if room.row.status == "waiting" and all(s.taken for s in room.row.seats):
-            status = room.row.status = "active"
-        await self.store.update_seat(room.id, entry, status)
+        bot = SeatRow(seat, "bot", level, bot_name(level), None, True)
+        if await self._write_seat(room, bot, only_if_human=True) is None:
+            raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         for c in list(room.clients):
             if seat in c.seats:
                 c.seats = c.seats - {seat}

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,6 +114,9 @@ async def _client(
         async for raw in ws:
             msg = json.loads(raw)
             kind = msg.get("type")
+            if kind == "update" and view is None:
+                stats.error("an update came before the welcome")
+                return
             if kind == "welcome":
                 view = msg["views"][key]
                 status = msg["game"]["status"]
@@ -198,7 +202,8 @@ async def _one_game(
             except asyncio.CancelledError:
                 pass
             except Exception as e:
-                stats.error(f"client: {type(e).__name__}: {e}")
+                where = traceback.extract_tb(e.__traceback__)[-1]
+                stats.error(f"client: {type(e).__name__}: {e} (line {where.lineno})")
         if run.over.is_set():
             stats.games_done += 1
 

@@ -258,6 +258,7 @@ class Room:
         if len(text) > MAX_ACTION_TEXT:
             raise Refusal("invalid_action", f"an action is at most {MAX_ACTION_TEXT} characters")
         async with self.lock:
+            await self._refresh_if_behind(version)
             self.check_playing()
             self.check_version(version)
             if seat not in holder:
@@ -320,6 +321,7 @@ class Room:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise Refusal("bad_request", "'seat' must be a seat number")
         async with self.lock:
+            await self._refresh_if_behind(version)
             self.check_playing()
             self.check_version(version)
             if seat not in holder:
@@ -341,6 +343,20 @@ class Room:
             new_version = self.version
         self._changed(local=True)
         return new_version
+
+    async def _refresh_if_behind(self, version: object) -> None:
+        """With several servers, a client may know more than this one: a version
+        beyond ours, or a game another server has started. Read the database before
+        refusing."""
+        ahead = (
+            isinstance(version, int) and not isinstance(version, bool) and version > self.version
+        )
+        if ahead:
+            await self._catch_up_locked()
+        if self.row.status == "waiting" and not self.store.sqlite:
+            row = await self.store.load_game(self.row.id)
+            if row is not None:
+                self.row.seats, self.row.status = row.seats, row.status
 
     async def catch_up(self) -> None:
         """Apply what other servers appended (PostgreSQL), and tell local clients."""

@@ -166,8 +166,28 @@ class Store:
             ],
         )
 
-    async def update_seat(self, game_id: str, seat: SeatRow, status: str | None = None) -> None:
+    async def update_seat(
+        self, game_id: str, seat: SeatRow, only_if_human: bool = False
+    ) -> tuple[list[SeatRow], str] | None:
+        """Write one seat and, in the same transaction, start the game if every seat is
+        now taken. The game's row is locked first, so two servers seating two players
+        at once cannot both miss that the table is full. Returns the seats and status
+        as stored, or None when `only_if_human` and the seat is no longer human."""
         async with self.engine.begin() as conn:
+            lock = sa.select(db.games.c.status).where(db.games.c.id == game_id)
+            if not self.sqlite:
+                lock = lock.with_for_update()
+            status = (await conn.execute(lock)).scalar_one()
+            if only_if_human:
+                kind = (
+                    await conn.execute(
+                        sa.select(db.seats.c.kind).where(
+                            db.seats.c.game_id == game_id, db.seats.c.seat == seat.seat
+                        )
+                    )
+                ).scalar_one()
+                if kind != "human":
+                    return None
             await conn.execute(
                 db.seats.update()
                 .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat.seat)
@@ -179,11 +199,25 @@ class Store:
                     taken=seat.taken,
                 )
             )
-            values: dict[str, Any] = {"updated_at": now()}
-            if status is not None:
-                values["status"] = status
-            await conn.execute(db.games.update().where(db.games.c.id == game_id).values(**values))
+            rows = (
+                await conn.execute(
+                    sa.select(db.seats)
+                    .where(db.seats.c.game_id == game_id)
+                    .order_by(db.seats.c.seat)
+                )
+            ).all()
+            seats = [
+                SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows
+            ]
+            if status == "waiting" and all(x.taken for x in seats):
+                status = "active"
+            await conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id)
+                .values(status=status, updated_at=now())
+            )
             await self._notify(conn, {"t": "seats", "g": game_id})
+        return seats, status
 
     async def set_status(self, game_id: str, status: str) -> None:
         async with self.engine.begin() as conn:
