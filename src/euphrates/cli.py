@@ -83,9 +83,14 @@ def _at_least(value: int, low: int, name: str) -> int:
     return value
 
 
+GAME_WORDS = {"board": "the board game", "cards": "the card game"}
+
+
 def _only_for(game: str, flag: str, wanted: str, ruling: str) -> None:
     if game != wanted:
-        raise UsageError(f"{flag} is an option of the {wanted} game ({ruling}), not of {game}")
+        raise UsageError(
+            f"{flag} is an option of {GAME_WORDS[wanted]} ({ruling}), not of {GAME_WORDS[game]}"
+        )
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -240,14 +240,19 @@ def _b_committed(w: Words, d: Mapping[str, Any]) -> str:
 
 
 def _b_conflict_resolved(w: Words, d: Mapping[str, Any]) -> str:
-    kind = d.get("conflict", "conflict")
     colour = colour_word(d.get("colour"))
+    name = f"{colour} war" if d.get("conflict") == "war" else f"revolt of the {_leaders(colour)}"
     att, dfn = d["attacker_total"], d["defender_total"]
     tie = " (a tie goes to the defender)" if att == dfn else ""
     return (
-        f"{w.who(d['winner'])} won the {colour} {kind} against {w.who(d['loser'])}, "
+        f"{w.who(d['winner'])} won the {name} against {w.who(d['loser'])}, "
         f"{max(att, dfn)} to {min(att, dfn)}{tie}"
     )
+
+
+def _leaders(colour: str) -> str:
+    """`priests` for red: a revolt on the board is between leaders of one colour."""
+    return f"{LEADER_NAMES[COLOUR_NAMES.index(colour)]}s" if colour in COLOUR_NAMES else colour
 
 
 def _b_tiles_removed(w: Words, d: Mapping[str, Any]) -> str:
@@ -422,7 +427,7 @@ def _c_war(w: Words, d: Mapping[str, Any]) -> str:
 
 def _c_game_over(w: Words, d: Mapping[str, Any]) -> str:
     why = _END_REASONS.get(str(d.get("reason")), str(d.get("reason")))
-    return f"{_game_over(w, d)} ({why})"
+    return f"{_game_over(w, d)}; {why}"
 
 
 Narrator = Callable[[Words, Mapping[str, Any]], str]

@@ -139,7 +139,12 @@ def situation(game: str, decision: Decision, names: Sequence[str], seat: int) ->
         att, dfn = _ctx(c, "attacker"), _ctx(c, "defender")
         a_str, d_str = _ctx(c, "attacker_strength"), _ctx(c, "defender_strength")
         role = _ctx(c, "role")
-        head = f"{colour} {conflict}"
+        if conflict == "war":
+            head = f"{colour} war"
+        elif game == "board" and colour in COLOUR_NAMES:
+            head = f"revolt of the {leader_word(COLOUR_NAMES.index(colour))}s"
+        else:
+            head = str(conflict)
         text = (
             f"{head}: {w.who(att)} (attacker) against {w.who(dfn)} (defender); "
             f"strength before commitments {a_str} against {d_str}"
@@ -179,7 +184,9 @@ def situation(game: str, decision: Decision, names: Sequence[str], seat: int) ->
 
 
 # --- the end ----------------------------------------------------------------------------
-def scoring_table(outcome: Outcome, names: Sequence[str], seat: int, game: str) -> Table:
+def scoring_table(
+    outcome: Outcome, names: Sequence[str], labels: Sequence[str], seat: int, game: str
+) -> Table:
     """Each player's points per colour, treasures added as wildcards, and the totals."""
     treasure = "treasures" if game == "board" else "treasure cards"
     table = Table(title=f"final scoring ({treasure} count as wildcards; B-32, C-18)")
@@ -195,7 +202,7 @@ def scoring_table(outcome: Outcome, names: Sequence[str], seat: int, game: str) 
             p, wild, total = outcome.points[s][c], outcome.wildcards[s][c], outcome.totals[s][c]
             cells.append(f"{p} + {wild} = {total}" if wild else str(total))
         table.add_row(
-            f"{w.who(s)} (seat {s})",
+            f"{w.who(s)}" if s == seat else f"{w.who(s)} ({labels[s]})",
             *cells,
             " ".join(str(t) for t in sorted(outcome.totals[s])),
             str(outcome.places[s]),
@@ -213,8 +220,9 @@ def compare(outcome: Outcome, a: int, b: int, w: Words) -> str:
     for i, (x, y) in enumerate(zip(ta, tb, strict=True)):
         if x != y:
             level = "" if i == 0 else f"level in the {and_list(list(_ORDINALS[:i]))} colours, "
+            verb = "are" if a == w.viewer else "is"
             return (
-                f"{w.who(a)} ahead of {w.who(b)}: {level}{x} against {y} in the "
+                f"{w.who(a)} {verb} ahead of {w.who(b)}: {level}{x} against {y} in the "
                 f"{_ORDINALS[i]} colour"
             )
     return f"{w.who(a)} and {w.who(b)} are level in every colour and share a place"

@@ -119,11 +119,11 @@ class TerminalGame:
         self.log.append(entry)
         return entry
 
-    def _autosave(self) -> None:
+    def _autosave(self, durable: bool = True) -> None:
         if self.autosave is None:
             return
         try:
-            write_atomically(self.autosave, self.record.dumps())
+            write_atomically(self.autosave, self.record.dumps(), durable)
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             message = f"could not save the game to {self.autosave}: {why}"
@@ -170,15 +170,20 @@ class TerminalGame:
         if self.log:
             self.console.print("[bold]recent moves[/bold] (log shows all):")
             for entry in self.log[-RECENT_MOVES:]:
-                self.console.print(Text(entry.line(), no_wrap=True, overflow="ellipsis"))
+                self._line(entry.line())
 
     def show_log(self) -> None:
+        """Every move, its results indented below it, one sentence a line."""
         if not self.log:
             self.console.print("no moves yet")
         for entry in self.log:
-            line = Text(entry.line())
-            line.overflow = "fold"
-            self.console.print(line)
+            self._line(f"{entry.number:>3}. {entry.head}")
+            for result in entry.rest:
+                self._line(f"       {result}")
+
+    def _line(self, text: str) -> None:
+        """One line, cut with an ellipsis rather than wrapped into the next entry."""
+        self.console.print(Text(text), no_wrap=True, overflow="ellipsis", crop=True)
 
     def tell(self, events: list[Event]) -> None:
         for line in narrate(self.game, events, self.human, self.names):
@@ -195,7 +200,7 @@ class TerminalGame:
         if self.state.is_over():
             out = self.state.outcome()
             self.record.outcome = None if out is None else out.to_json()
-        self._autosave()
+        self._autosave(durable=decision.seat == self.human or self.state.is_over())
         self.tell(events)
 
     def bot_move(self, decision: Decision) -> None:
@@ -289,7 +294,9 @@ class TerminalGame:
         self.show()
         out = self.state.outcome()
         assert out is not None
-        self.console.print(display.scoring_table(out, self.names, self.human, self.game))
+        self.console.print(
+            display.scoring_table(out, self.names, self.labels, self.human, self.game)
+        )
         for line in display.final_words(out, self.names, self.human):
             self.console.print(line)
         if self.autosave is not None and self.autosave_error is None:

@@ -37,16 +37,19 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
     """Write `text` to `path` through a temporary file in the same directory and
-    `os.replace`, so the file at `path` is always a whole record."""
+    `os.replace`, so the file at `path` is always a whole record. `durable` also waits
+    for the disk (fsync), which costs milliseconds: the autosave skips it for the bots'
+    moves between two of the person's, which a replay would recreate anyway."""
     directory = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
