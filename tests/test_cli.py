@@ -13,6 +13,7 @@ import pytest
 
 from euphrates.cli import main
 from euphrates.match.records import GameRecord
+from euphrates.terminal import new_record
 
 
 def _run(
@@ -39,7 +40,15 @@ def files(tmp_path: Path) -> dict[str, str]:
     demo.write_text(
         json.dumps({"format": 1, "game": "board", "players": 2, "seed": 1, "actions": []})
     )
-    return {"deep": str(deep), "binary": str(binary), "demo": str(demo), "dir": str(tmp_path)}
+    saved = tmp_path / "saved.json"
+    saved.write_text(new_record("board", 2, 0, ["random"], 1, {}).dumps())
+    return {
+        "saved": str(saved),
+        "deep": str(deep),
+        "binary": str(binary),
+        "demo": str(demo),
+        "dir": str(tmp_path),
+    }
 
 
 REPORTED = [
@@ -137,6 +146,7 @@ def test_the_messages_name_the_argument(
         ("play", "--resume", files["demo"], "--seat", "1"): "the resumed game keeps its own",
         ("replay", files["deep"]): "nested too deeply",
         ("play", "--resume", files["demo"]): "names no seats",
+        ("play", "cards", "--resume", files["saved"]): "holds the board game, not cards",
     }
     for args, words in cases.items():
         _status, err = _main(list(args), capsys)

@@ -273,6 +273,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from euphrates.terminal import new_record, play_in_terminal
+    from euphrates.terminal.seats import seat_list
 
     if args.resume is not None:
         given = [
@@ -293,7 +294,14 @@ def _play(args: argparse.Namespace) -> int:
                 "its own seats, bots and options"
             )
         if args.game is not None:
-            raise UsageError("name no game with --resume: the record says which game it is")
+            from euphrates.terminal.app import resume_path
+            from euphrates.terminal.storage import read_record
+
+            path = resume_path(args.resume)
+            found = read_record(path).game
+            if found != args.game:
+                raise UsageError(f"{path} holds {GAME_WORDS.get(found, found)}, not {args.game}")
+            return play_in_terminal(None, resume=str(path))
         return play_in_terminal(None, resume=args.resume)
     if args.game is None:
         raise UsageError("name a game: euphrates play board, or euphrates play cards")
@@ -315,10 +323,10 @@ def _play(args: argparse.Namespace) -> int:
         options["open_piles"] = True
     seed = _entropy_seed() if args.seed is None else args.seed
     try:
-        record = new_record(args.game, players, seat, bots, seed, options)
+        seat_list(players, seat, bots)
     except ValueError as e:
         raise UsageError(f"--bots: {e}") from None
-    return play_in_terminal(record)
+    return play_in_terminal(new_record(args.game, players, seat, bots, seed, options))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

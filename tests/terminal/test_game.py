@@ -254,3 +254,26 @@ def test_the_end_explains_the_final_scoring(game: str, tmp_path: Path) -> None:
         saved = GameRecord.loads(path.read_text())
         assert saved.outcome == out_.to_json()
         assert last_unfinished(tmp_path) is None
+
+
+def test_an_autosave_that_fails_warns_once_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import euphrates.terminal.game as game_module
+
+    def refuse(path: Path, text: str, durable: bool = True) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(game_module, "write_atomically", refuse)
+    con, out = console(width=200)
+    g = TerminalGame(
+        new_record("board", 2, 0, ["beginner"], 3, {}),
+        con,
+        read=scripted(["pass", "pass", "quit"]),
+        autosave=tmp_path / "g.json",
+    )
+    assert g.run() == 0
+    text = out.getvalue()
+    assert text.count("could not save the game to") == 1 and "Permission denied" in text
+    assert g.record.actions.count("pass") == 2
+    assert text.rstrip().endswith("the game was not saved")
