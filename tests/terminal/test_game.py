@@ -116,10 +116,13 @@ def test_prompts_name_the_decision_shortly() -> None:
 def test_wrong_input_is_explained_and_changes_nothing() -> None:
     con, out = console()
     g = TerminalGame(
-        new_record("board", 2, 0, ["beginner"], 3, {}), con, read=scripted(["rZ9", "bA1", "quit"])
+        new_record("board", 2, 0, ["beginner"], 3, {}),
+        con,
+        read=scripted(["rZ9", "bA1", "[/x]", "save [/red]/x.json", "quit"]),
     )
     assert g.run() == 0
     text = out.getvalue()
+    assert "'[/x]'" in text and "cannot write [/red]/x.json" in text  # no markup read
     assert "'Z9' is not a square name" in text
     assert "a blue tile goes only on a river square; A1 is land (B-12)" in text
     assert g.state.version == 0 and g.record.actions == []

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from euphrates.core.errors import EuphratesError
 from euphrates.match.records import GameRecord
@@ -49,7 +50,7 @@ def _autosave_path(record: GameRecord, source: Path | None, console: Console) ->
             return source
         return new_game_path(record.game, directory)
     except OSError as e:
-        console.print(f"[yellow]games will not be saved automatically: {e}[/yellow]")
+        console.print(Text(f"games will not be saved automatically: {e}", "yellow"))
         return None
 
 
@@ -66,7 +67,7 @@ def play_in_terminal(
     if resume is not None:
         source = resume_path(resume)
         record = read_record(source)
-        out.print(f"resuming {source}")
+        out.print(Text(f"resuming {source}"))
     assert record is not None
     game = TerminalGame(record, out, read=read)
     if not game.state.is_over():

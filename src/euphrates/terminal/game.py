@@ -128,7 +128,7 @@ class TerminalGame:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             message = f"could not save the game to {self.autosave}: {why}"
             if message != self.autosave_error:
-                self.console.print(f"[yellow]{message}[/yellow]; use 'save FILE' to keep it")
+                self.say(Text.assemble((message, "yellow"), "; use 'save FILE' to keep it"))
             self.autosave_error = message
             return
         self.autosave_error = None
@@ -142,12 +142,14 @@ class TerminalGame:
             write_atomically(path, self.record.dumps())
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self.console.print(
-                f"[red]not saved:[/red] cannot write {path}: {why}; the game goes on"
+            self.say(
+                Text.assemble(
+                    ("not saved:", "red"), f" cannot write {path}: {why}; the game goes on"
+                )
             )
             return
         self.saved_to = path
-        self.console.print(f"saved the game to {path}")
+        self.say(f"saved the game to {path}")
 
     def resume_hint(self) -> str:
         if self.autosave is not None and self.autosave_error is None:
@@ -160,26 +162,31 @@ class TerminalGame:
     def intro(self) -> None:
         seats = ", ".join(f"seat {s}: {label}" for s, label in enumerate(self.labels))
         title = TITLES.get(self.game, self.game)
-        self.console.print(f"[bold]{title}[/bold] — {seats}")
-        self.console.print(COMMANDS)
+        self.say(Text.assemble((title, "bold"), f" — {seats}"))
+        self.say(COMMANDS)
 
     def show(self) -> None:
         board = self.definition.render_view(self.state.view(self.human))
         text = display.colour_board(board) if self.game == "board" else Text(board)
         self.console.print(text, soft_wrap=True)
         if self.log:
-            self.console.print("[bold]recent moves[/bold] (log shows all):")
+            self.say(Text.assemble(("recent moves", "bold"), " (log shows all):"))
             for entry in self.log[-RECENT_MOVES:]:
                 self._line(entry.line())
 
     def show_log(self) -> None:
         """Every move, its results indented below it, one sentence a line."""
         if not self.log:
-            self.console.print("no moves yet")
+            self.say("no moves yet")
         for entry in self.log:
             self._line(f"{entry.number:>3}. {entry.head}")
             for result in entry.rest:
                 self._line(f"       {result}")
+
+    def say(self, text: str | Text) -> None:
+        """Print without reading markup: paths, engine messages and the person's own
+        input may hold brackets that rich would take for tags (and refuse)."""
+        self.console.print(text if isinstance(text, Text) else Text(text))
 
     def _line(self, text: str) -> None:
         """One line, cut with an ellipsis rather than wrapped into the next entry."""
@@ -188,9 +195,9 @@ class TerminalGame:
     def tell(self, events: list[Event]) -> None:
         for line in narrate(self.game, events, self.human, self.names):
             if line.endswith(" turn"):
-                self.console.print(f"[bold]— {line} —[/bold]")
+                self.say(Text(f"— {line} —", "bold"))
             else:
-                self.console.print(f"  {line}")
+                self.say(f"  {line}")
 
     # --- playing ------------------------------------------------------------------
     def play(self, decision: Decision, text: str) -> None:
@@ -224,10 +231,13 @@ class TerminalGame:
         try:
             return self._run()
         except KeyboardInterrupt:
-            self.console.print(f"\ninterrupted: {self.resume_hint()}")
+            self.say(f"\ninterrupted: {self.resume_hint()}")
             return 130
         except BotFailed as e:
-            self.console.print(f"[red]{e}[/red]; {self.resume_hint()}")
+            self.say(Text.assemble((str(e), "red"), f"; {self.resume_hint()}"))
+            return 1
+        except Exception as e:  # a defect here must not cost the game: it is saved
+            self.say(Text.assemble((f"internal error: {e!r}", "red"), f"; {self.resume_hint()}"))
             return 1
         finally:
             self.close()
@@ -256,22 +266,22 @@ class TerminalGame:
             self._announced = self.state.version
             about = display.situation(self.game, decision, self.names, self.human)
             if about:
-                self.console.print(about)
+                self.say(about)
         try:
             line = self.read(display.prompt(self.game, decision, legal)).strip()
         except EOFError:
-            self.console.print(f"\nend of input: {self.resume_hint()}")
+            self.say(f"\nend of input: {self.resume_hint()}")
             return False
         if not line:
             return True
         word = line.split()[0].lower()
         if word in ("help", "?"):
-            self.console.print(f"{len(legal)} legal moves:")
+            self.say(f"{len(legal)} legal moves:")
             for row in display.group_legal(legal, self.console.width):
-                self.console.print(row, no_wrap=True, overflow="ignore", crop=False)
-            self.console.print(COMMANDS)
+                self.console.print(Text(row), no_wrap=True, overflow="ignore", crop=False)
+            self.say(COMMANDS)
         elif word in ("quit", "exit"):
-            self.console.print(self.resume_hint())
+            self.say(self.resume_hint())
             return False
         elif word == "board":
             self.show()
@@ -280,14 +290,18 @@ class TerminalGame:
         elif word == "save":
             parts = line.split(maxsplit=1)
             if len(parts) != 2:
-                self.console.print(f"write: save FILE ({self.resume_hint()})")
+                self.say(f"write: save FILE ({self.resume_hint()})")
             else:
                 self.save(parts[1])
         else:
             try:
                 self.play(decision, line)
             except EuphratesError as e:
-                self.console.print(f"[red]not played:[/red] {e}. Type 'help' for your legal moves.")
+                self.say(
+                    Text.assemble(
+                        ("not played:", "red"), f" {e}. Type 'help' for your legal moves."
+                    )
+                )
         return True
 
     def finish(self) -> None:
@@ -298,6 +312,6 @@ class TerminalGame:
             display.scoring_table(out, self.names, self.labels, self.human, self.game)
         )
         for line in display.final_words(out, self.names, self.human):
-            self.console.print(line)
+            self.say(line)
         if self.autosave is not None and self.autosave_error is None:
-            self.console.print(f"the finished game is kept in {self.autosave}")
+            self.say(f"the finished game is kept in {self.autosave}")
