@@ -110,7 +110,7 @@ def test_prompts_name_the_decision_shortly() -> None:
     assert commits and all(p.split()[1] in ("red", "blue", "green", "black") for p in commits)
     assert all(p.split()[2] == "tiles" for p in commits)
     assert all(len(p) < 80 for p in prompts)
-    assert "(attacker) against" in out.getvalue()
+    assert "you commit first, a tie goes to the defender" in " ".join(out.getvalue().split())
 
 
 def test_wrong_input_is_explained_and_changes_nothing() -> None:

@@ -145,18 +145,16 @@ def situation(game: str, decision: Decision, names: Sequence[str], seat: int) ->
             head = f"revolt of the {leader_word(COLOUR_NAMES.index(colour))}s"
         else:
             head = str(conflict)
-        text = (
-            f"{head}: {w.who(att)} (attacker) against {w.who(dfn)} (defender); "
-            f"strength before commitments {a_str} against {d_str}"
-        )
+        verb = "attack" if att == seat else "attacks"
+        text = f"{head}: {w.who(att)} {verb} {w.who(dfn)}; strength {a_str} against {d_str}"
         commit = _ctx(c, "attacker_commit")
         if role == "defender" and commit is not None and isinstance(a_str, int):
             text += (
-                f"; {w.who(att)} committed {commit}, so {a_str + int(commit)} against your "
-                f"{d_str} so far; a tie goes to you"
+                f"; {w.who(att)} committed {commit}: {a_str + int(commit)} against your "
+                f"{d_str} so far, a tie goes to you"
             )
         elif role == "attacker":
-            text += "; you commit first, a tie goes to the defender"
+            text += " before commitments; you commit first, a tie goes to the defender"
         return text
     if kind == "war_order":
         wars = _ctx(c, "wars") or []
