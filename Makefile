@@ -15,8 +15,10 @@ $(BIN)/.installed: pyproject.toml
 
 setup: $(BIN)/.installed
 
+# a new game with a fresh seed each time; `make play ARGS=--resume` continues the last one
+play: NEW_GAME = board --players 3 --bots intermediate,beginner
 play: setup
-	$(BIN)/euphrates play board --players 3 --bots intermediate,beginner
+	$(BIN)/euphrates play $(or $(ARGS),$(NEW_GAME))
 
 demo: setup
 	$(BIN)/euphrates demo board --players 3 --seed 7

@@ -1,28 +1,112 @@
 """The `euphrates` command.
 
+euphrates play board --players 3 --bots strong,beginner   play in the terminal
+euphrates play --resume                                   continue the last unfinished game
 euphrates bench board --players 4 --games 200 --seed 1
 euphrates bench cards --players 2 --search mcts:600i      search speed on fixed positions
 euphrates demo board --players 3 --seed 7       a random game, printed turn by turn
 euphrates replay game.json                       replay a record, print the final board
+
+Every argument is checked before anything runs, and every failure is one line on
+standard error and a non-zero exit status, never a traceback: 2 for a wrong argument,
+1 for a file or record that cannot be used, 130 for Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import secrets
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from euphrates.core.errors import EuphratesError
 from euphrates.core.rng import Rng
+
+GAMES = ("board", "cards")
+SEED_LIMIT = 1 << 64
+
+
+class UsageError(ValueError):
+    """A command-line argument is wrong; the message names it (exit status 2)."""
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows a default where there is one worth showing (not None, not a bare flag)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False:
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """One line for a wrong command line, like every other error of the command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _seed(text: str) -> int:
+    """A seed as argparse reads it: an integer 0 .. 2**64-1 (the engines' whole range)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0 .. 2**64-1")
+    return value
+
+
+def _entropy_seed() -> int:
+    """A seed for a game nobody asked to reproduce: 64 bits from the OS."""
+    return secrets.randbits(64)
+
+
+def _derived_seed(domain: str, seed: int) -> int:
+    """A seed for a helper (the demo's random mover) that cannot be traced back to the
+    game's seed. See match/seeds.py."""
+    digest = hashlib.blake2b(f"{domain}:{seed}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _at_least(value: int, low: int, name: str) -> int:
+    if value < low:
+        raise UsageError(f"{name} must be at least {low}, not {value}")
+    return value
+
+
+GAME_WORDS = {"board": "the board game", "cards": "the card game"}
+
+
+def _only_for(game: str, flag: str, wanted: str, ruling: str) -> None:
+    if game != wanted:
+        raise UsageError(
+            f"{flag} is an option of {GAME_WORDS[wanted]} ({ruling}), not of {GAME_WORDS[game]}"
+        )
 
 
 def _bench(args: argparse.Namespace) -> int:
     from euphrates.match.bench import run_bench, run_search_bench
 
-    if args.search:
-        r = run_search_bench(args.game, args.players, args.search, args.positions, args.seed)
+    if args.advanced:
+        _only_for(args.game, "--advanced", "board", "B-34")
+    if args.search is not None:
+        if not args.search.strip():
+            raise UsageError("--search needs a bot, e.g. --search mcts:600i")
+        if args.games is not None:
+            raise UsageError("--games is for random play; --search times --positions")
+        if args.advanced:
+            raise UsageError("--search plays the standard board; leave out --advanced")
+        positions = _at_least(12 if args.positions is None else args.positions, 1, "--positions")
+        r = run_search_bench(args.game, args.players, args.search, positions, args.seed)
         print(
             f"{r['game']}: {r['bot']} on {r['positions']} positions of seeded greedy games "
             f"with {r['players']} players in {r['seconds']} s"
@@ -32,8 +116,13 @@ def _bench(args: argparse.Namespace) -> int:
             print(f"  iterations/s      {r['iterations_per_s']}")
         print(json.dumps(r))
         return 0
+    if args.positions is not None:
+        raise UsageError("--positions is for --search")
+    games = _at_least(100 if args.games is None else args.games, 1, "--games")
+    if args.seed + games > SEED_LIMIT:
+        raise UsageError("--seed plus --games must stay below 2**64 (game g has seed + g)")
     options = {"advanced": True} if args.advanced else None
-    r = run_bench(args.game, args.players, args.games, args.seed, options)
+    r = run_bench(args.game, args.players, games, args.seed, options)
     print(f"{r['game']}: {r['games']} random games with {r['players']} players in {r['seconds']} s")
     print(f"  games/s           {r['games_per_s']}")
     print(f"  decisions/s       {r['decisions_per_s']}")
@@ -47,11 +136,18 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from euphrates.match.games import game_definition
     from euphrates.match.records import record_of
+    from euphrates.terminal.storage import write_atomically
 
+    if args.advanced:
+        _only_for(args.game, "--advanced", "board", "B-34")
+    if args.record is not None and not args.record.strip():
+        raise UsageError("--record needs a file name")
+    seed = _entropy_seed() if args.seed is None else args.seed
     definition = game_definition(args.game)
     options: dict[str, Any] = {"advanced": True} if args.advanced else {}
-    state = definition.new_game(args.players, args.seed, options)
-    rng = Rng(args.seed ^ 0x5DEECE66D)
+    state = definition.new_game(args.players, seed, options)
+    print(f"{args.game}, {args.players} players, seed {seed}")
+    rng = Rng(_derived_seed("demo", seed))
     actions: list[str] = []
     turn_log: list[str] = []
     last_active = None
@@ -73,19 +169,30 @@ def _demo(args: argparse.Namespace) -> int:
     print()
     print(definition.render(state, None))
     if args.record:
-        rec = record_of(args.game, actions, args.players, args.seed, options, final=state)
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.write(rec.dumps())
-        print(f"record written to {args.record}")
+        from pathlib import Path
+
+        rec = record_of(args.game, actions, args.players, seed, options, final=state)
+        path = Path(args.record).expanduser()
+        if path.is_dir():
+            raise IsADirectoryError(f"--record {args.record} is a directory")
+        write_atomically(path, rec.dumps())
+        print(f"record written to {path}")
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
     from euphrates.match.games import game_definition
-    from euphrates.match.records import GameRecord, replay
+    from euphrates.match.records import replay
+    from euphrates.terminal.storage import read_record
 
-    with open(args.file, encoding="utf-8") as f:
-        record = GameRecord.loads(f.read())
+    if args.upto is not None and args.upto < 0:
+        raise UsageError(f"--upto must be at least 0, not {args.upto}")
+    record = read_record(args.file)
+    if args.upto is not None and args.upto > len(record.actions):
+        raise UsageError(
+            f"--upto must be at most {len(record.actions)}: the record has "
+            f"{len(record.actions)} actions"
+        )
     state = replay(record, args.upto)
     print(game_definition(record.game).render(state, None))
     return 0
@@ -165,17 +272,61 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from euphrates.tui import play_in_terminal
+    from euphrates.terminal import new_record, play_in_terminal
+    from euphrates.terminal.seats import seat_list
 
-    bots = [b for b in (args.bots or "").split(",") if b.strip()]
-    options: dict[str, Any] = {"advanced": True} if args.advanced else {}
-    if args.game == "cards":
-        options = {"open_piles": True} if args.open_piles else {}
-    if not 0 <= args.seat < args.players:
-        raise ValueError(f"--seat must be 0 … {args.players - 1}")
-    return play_in_terminal(
-        args.game, args.players, bots, args.seat, args.seed, options, args.resume
-    )
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--players", args.players),
+                ("--bots", args.bots),
+                ("--seat", args.seat),
+                ("--seed", args.seed),
+                ("--advanced", args.advanced or None),
+                ("--open-piles", args.open_piles or None),
+            )
+            if value is not None
+        ]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)} cannot be given with --resume: the resumed game keeps "
+                "its own seats, bots and options"
+            )
+        if args.game is not None:
+            from euphrates.terminal.app import resume_path
+            from euphrates.terminal.storage import read_record
+
+            path = resume_path(args.resume)
+            found = read_record(path).game
+            if found != args.game:
+                raise UsageError(f"{path} holds {GAME_WORDS.get(found, found)}, not {args.game}")
+            return play_in_terminal(None, resume=str(path))
+        return play_in_terminal(None, resume=args.resume)
+    if args.game is None:
+        raise UsageError("name a game: euphrates play board, or euphrates play cards")
+    players = 2 if args.players is None else args.players
+    if args.advanced:
+        _only_for(args.game, "--advanced", "board", "B-34")
+    if args.open_piles:
+        _only_for(args.game, "--open-piles", "cards", "C-9")
+    seat = 0 if args.seat is None else args.seat
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be 0 … {players - 1} with {players} players, not {seat}")
+    bots = (args.bots if args.bots is not None else "intermediate").split(",")
+    if any(not b.strip() for b in bots):
+        raise UsageError(f"--bots {args.bots!r}: name each bot, separated by commas")
+    options: dict[str, Any] = {}
+    if args.advanced:
+        options["advanced"] = True
+    if args.open_piles:
+        options["open_piles"] = True
+    seed = _entropy_seed() if args.seed is None else args.seed
+    try:
+        seat_list(players, seat, bots)
+    except ValueError as e:
+        raise UsageError(f"--bots: {e}") from None
+    return play_in_terminal(new_record(args.game, players, seat, bots, seed, options))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -191,47 +342,87 @@ def _loadtest(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="euphrates", description="Tigris & Euphrates and Contest of Kings"
-    )
+    """The command; every failure is one line on standard error (see the module doc)."""
+    try:
+        return _main(argv)
+    except UsageError as e:
+        return _fail(str(e), 2)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except RecursionError:
+        return _fail("input nested too deeply", 1)
+    except MemoryError:
+        return _fail("out of memory", 1)
+    except (EuphratesError, ValueError, OSError) as e:
+        return _fail(str(e) or type(e).__name__, 1)
+
+
+def _fail(message: str, status: int) -> int:
+    first = " ".join(message.split())
+    print(f"euphrates: {first}", file=sys.stderr)
+    return status
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away (`| head`), flushing at exit would fail
+    again; send what is left nowhere."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="euphrates", description="Tigris & Euphrates and Contest of Kings")
     sub = parser.add_subparsers(dest="command", required=True)
 
     b = sub.add_parser("bench", help="random-play benchmark of an engine")
-    b.add_argument("game", choices=["board", "cards"])
-    b.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
-    b.add_argument("--games", type=int, default=100)
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("game", choices=GAMES)
+    b.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players")
+    b.add_argument("--games", type=int, help="random games to play (default 100)")
+    b.add_argument("--seed", type=_seed, default=1, help="game g is dealt with seed + g")
     b.add_argument("--advanced", action="store_true", help="the advanced board (B-34)")
     b.add_argument(
         "--search",
         metavar="BOT",
         help="time a bot (e.g. mcts:600i) on fixed positions instead of random play",
     )
-    b.add_argument("--positions", type=int, default=12, help="positions for --search")
+    b.add_argument("--positions", type=int, help="positions for --search (default 12)")
     b.set_defaults(func=_bench)
 
     d = sub.add_parser("demo", help="play a random game and print it")
-    d.add_argument("game", choices=["board", "cards"])
-    d.add_argument("--players", type=int, default=3, choices=[2, 3, 4])
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--advanced", action="store_true")
+    d.add_argument("game", choices=GAMES)
+    d.add_argument("--players", type=int, default=3, choices=[2, 3, 4], help="players")
+    d.add_argument("--seed", type=_seed, help="0 .. 2**64-1 (default: a fresh random seed)")
+    d.add_argument("--advanced", action="store_true", help="board game: the advanced board")
     d.add_argument("--record", help="write the game record (JSON) to this file")
     d.set_defaults(func=_demo)
 
     p = sub.add_parser("play", help="play against bots in the terminal")
-    p.add_argument("game", choices=["board", "cards"])
-    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument("game", nargs="?", choices=GAMES, help="board or cards (not with --resume)")
+    p.add_argument("--players", type=int, choices=[2, 3, 4], help="players (default 2)")
     p.add_argument(
         "--bots",
-        default="intermediate",
         help="comma-separated opponents: levels beginner, intermediate, strong, expert, or "
-        "random, greedy, mcts:1s; the last fills the remaining seats",
+        "random, greedy, mcts:1s; the last fills the remaining seats (default intermediate)",
     )
-    p.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seat", type=int, help="your seat; 0 plays first in seat order (default 0)")
+    p.add_argument("--seed", type=_seed, help="0 .. 2**64-1 (default: a fresh random seed)")
     p.add_argument("--advanced", action="store_true", help="board game: the advanced board")
     p.add_argument("--open-piles", action="store_true", help="card game: open point piles (C-9)")
-    p.add_argument("--resume", help="continue a game saved with 'save FILE'")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="continue a saved game: FILE, or without it the last unfinished one",
+    )
     p.set_defaults(func=_play)
 
     t = sub.add_parser("tournament", help="bots against each other, with ratings")
@@ -268,11 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lt.set_defaults(func=_loadtest)
 
     args = parser.parse_args(argv)
-    try:
-        return int(args.func(args))
-    except (EuphratesError, ValueError, OSError) as e:
-        print(f"euphrates: {e}", file=sys.stderr)
-        return 2
+    return int(args.func(args))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,75 @@
+"""Starting or resuming a terminal game, as `euphrates play` does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from euphrates.core.errors import EuphratesError
+from euphrates.match.records import GameRecord
+from euphrates.terminal.game import TerminalGame
+from euphrates.terminal.seats import seat_list
+from euphrates.terminal.storage import games_dir, last_unfinished, new_game_path, read_record
+
+
+def new_record(
+    game: str,
+    players: int,
+    seat: int,
+    bots: Sequence[str],
+    seed: int,
+    options: dict[str, Any],
+) -> GameRecord:
+    """The record of a game about to start: its seats, options and seed, no actions."""
+    record = GameRecord(game, players, seed, dict(options), seat_list(players, seat, bots), [])
+    record.new_game()  # refuses bad options or seeds now, with the record's words
+    return record
+
+
+def resume_path(resume: str) -> Path:
+    """The file to resume: the one named, or the newest unfinished saved game."""
+    if resume:
+        return Path(resume).expanduser()
+    found = last_unfinished()
+    if found is None:
+        raise EuphratesError(f"no unfinished game to resume in {games_dir()}")
+    return found
+
+
+def _autosave_path(record: GameRecord, source: Path | None, console: Console) -> Path | None:
+    """Where this game is saved after every move: the file it was resumed from when that
+    is one of the saved games, else a new file there (a file named by the person is never
+    overwritten without a `save`)."""
+    try:
+        directory = games_dir()
+        if source is not None and source.resolve().parent == directory.resolve():
+            return source
+        return new_game_path(record.game, directory)
+    except OSError as e:
+        console.print(Text(f"games will not be saved automatically: {e}", "yellow"))
+        return None
+
+
+def play_in_terminal(
+    record: GameRecord | None,
+    resume: str | None = None,
+    console: Console | None = None,
+    read: Callable[[str], str] = input,
+) -> int:
+    """Play a new game (`record` from `new_record`) or resume one (`resume` a file name,
+    or "" for the newest unfinished game)."""
+    out = console or Console(highlight=False)
+    source: Path | None = None
+    if resume is not None:
+        source = resume_path(resume)
+        record = read_record(source)
+        out.print(Text(f"resuming {source}"))
+    assert record is not None
+    game = TerminalGame(record, out, read=read)
+    if not game.state.is_over():
+        game.autosave = _autosave_path(record, source, out)
+    return game.run()
