@@ -149,7 +149,7 @@ export class BoardDrawing {
   tile(sq, colour) {
     const { x, y } = origin(sq);
     const k = (SQ * 0.62) / 24;
-    return s("g", { class: "tile" },
+    return s("g", { class: "tile", "data-sq": sq, "data-colour": colour },
       s("rect", { x: x + 2, y: y + 2, width: SQ - 4, height: SQ - 4, rx: 5, fill: COLOUR_FILL[colour], stroke: "rgba(0,0,0,.35)", "stroke-width": 1 }),
       s("rect", { x: x + 4, y: y + 3.5, width: SQ - 8, height: 3, rx: 1.5, fill: "rgba(255,255,255,.18)" }),
       s("g", { transform: `translate(${x + SQ * 0.19} ${y + SQ * 0.2}) scale(${k})` }, colourSymbol(colour, "#fff", COLOUR_FILL[colour])));
@@ -167,7 +167,7 @@ export class BoardDrawing {
     const fillc = COLOUR_FILL[colour];
     const k = (SQ * 0.5) / 24;
     const b = (SQ * 0.26) / 24;
-    return s("g", { class: "leader" },
+    return s("g", { class: "leader", "data-sq": sq, "data-colour": colour, "data-seat": seat },
       s("circle", { cx, cy: cy + 1.5, r: SQ * 0.42, fill: "rgba(0,0,0,.25)" }),
       s("circle", { cx, cy, r: SQ * 0.42, fill: fillc, stroke: "#fffaf0", "stroke-width": 2 }),
       s("g", { transform: `translate(${cx - 12 * k} ${cy - 12 * k}) scale(${k})` }, dynastySymbol(dynastyOf(seat), "#fff", fillc)),
@@ -178,7 +178,7 @@ export class BoardDrawing {
   /** @param {string} sq */
   catastrophe(sq) {
     const { x, y } = origin(sq);
-    return s("g", { class: "catastrophe" },
+    return s("g", { class: "catastrophe", "data-sq": sq },
       s("rect", { x: x + 2, y: y + 2, width: SQ - 4, height: SQ - 4, rx: 4, fill: "#4a4039", stroke: "#221c18" }),
       s("path", {
         d: `M${x + 14} ${y + 8} L${x + 24} ${y + 20} L${x + 18} ${y + 26} L${x + 30} ${y + 40} M${x + 24} ${y + 20} L${x + 36} ${y + 14}`,
@@ -192,7 +192,7 @@ export class BoardDrawing {
     const cx = x + SQ - 10;
     const cy = y + 10;
     const bordered = this.bordered.has(sq);
-    return s("g", { class: bordered ? "treasure bordered" : "treasure" },
+    return s("g", { class: bordered ? "treasure bordered" : "treasure", "data-sq": sq },
       bordered ? s("circle", { cx, cy, r: 8.5, fill: "#fff8dc", stroke: "#7a5200", "stroke-width": 1.5 }) : null,
       s("path", { d: `M${cx} ${cy - 6} L${cx + 6} ${cy} L${cx} ${cy + 6} L${cx - 6} ${cy} Z`, fill: "#f2c230", stroke: "#7a5200", "stroke-width": 1.2 }),
       s("path", { d: `M${cx - 6} ${cy} L${cx + 6} ${cy} M${cx} ${cy - 6} L${cx} ${cy + 6}`, stroke: "rgba(122,82,0,.45)", "stroke-width": 0.8 }));
@@ -203,7 +203,7 @@ export class BoardDrawing {
     const { x, y } = origin(sq);
     const cx = x + SQ / 2;
     const cy = y + SQ / 2;
-    return s("g", { class: "unification" },
+    return s("g", { class: "unification", "data-sq": sq },
       s("rect", { x: x + 6, y: y + 6, width: SQ - 12, height: SQ - 12, rx: 4, fill: "#f7eed2", stroke: "#7a5200", "stroke-width": 2 }),
       s("circle", { cx: cx - 5, cy, r: 7, fill: "none", stroke: "#7a5200", "stroke-width": 2.6 }),
       s("circle", { cx: cx + 5, cy, r: 7, fill: "none", stroke: "#7a5200", "stroke-width": 2.6 }));
@@ -219,7 +219,7 @@ export class BoardDrawing {
     const cx = x + SQ;
     const cy = y + SQ;
     const k = (SQ * 0.3) / 24;
-    const g = s("g", { class: "monument" });
+    const g = s("g", { class: "monument", "data-sq": topLeft, "data-monument": code });
     for (const sq of block(topLeft)) {
       const o = origin(sq);
       g.append(s("rect", { x: o.x + 2, y: o.y + 2, width: SQ - 4, height: SQ - 4, rx: 5, fill: "#b9a27c", stroke: "#8a7552" }));
@@ -262,7 +262,7 @@ export class BoardDrawing {
     }
     for (const sq of m.targets ?? []) {
       const { x, y } = origin(sq);
-      out.push(s("rect", { x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, class: "target", rx: 6 }));
+      out.push(s("rect", { x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, class: "target", rx: 6, "data-sq": sq }));
     }
     if (m.picked) {
       const { x, y } = origin(m.picked);

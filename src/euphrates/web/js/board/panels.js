@@ -167,17 +167,17 @@ function conflictBox(ui) {
    * @param {number|null} commit
    */
   const side = (role, seat, base, commit) => h("div", { class: `side ${role}` },
-    h("div", { class: "who" }, leaderIcon(/** @type {Colour} */ (colour), dynastyOf(seat), 30), h("span", {}, ui.name(seat)),
-      h("span", { class: "role" }, t(`conflict.${role}`))),
-    h("dl", {},
-      h("dt", {}, t("conflict.board")), h("dd", { class: "base" }, String(base)),
-      h("dt", {}, t("conflict.committed")), h("dd", {}, commit === null ? t("conflict.pending") : String(commit)),
-      h("dt", {}, t("conflict.total")), h("dd", { class: "total" }, commit === null ? `${base} + ?` : String(base + commit))));
+    h("div", { class: "who" }, leaderIcon(/** @type {Colour} */ (colour), dynastyOf(seat), 30),
+      h("span", { class: "who-name" }, ui.name(seat), h("span", { class: "role" }, t(`conflict.${role}`)))),
+    h("div", { class: "sum" },
+      h("span", { title: t("conflict.board") }, String(base)), " + ",
+      h("span", { title: t("conflict.committed") }, commit === null ? "?" : String(commit)), " = ",
+      h("strong", { class: "total" }, commit === null ? "?" : String(base + commit))),
+    h("div", { class: "sum-legend" }, `${t("conflict.board")} + ${t("conflict.committed")}`));
   return h("div", { class: `conflict ${colour}`, style: `--conflict:${COLOUR_FILL[/** @type {Colour} */ (colour)] ?? "#888"}` },
     h("h2", {}, t(war ? "conflict.war" : "conflict.revolt", { leader: t(`leader.${leader}`) })),
     h("div", { class: "sides" },
       side("attacker", attacker, aBase, aCommit === null ? null : Number(aCommit)),
-      h("span", { class: "versus", "aria-hidden": "true" }, ":"),
       side("defender", defender, dBase, null)),
     h("p", { class: "hint" }, t("conflict.tie")));
 }

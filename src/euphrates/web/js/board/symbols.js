@@ -64,18 +64,18 @@ export function colourSymbol(colour, ink, ground) {
 export function dynastySymbol(dynasty, ink, ground) {
   switch (dynasty) {
     case "lion": {
-      const points = [];
-      for (let i = 0; i < 24; i++) {
-        const r = i % 2 ? 7.6 : 10.6;
-        const a = (Math.PI * i) / 12;
-        points.push(`${(12 + r * Math.sin(a)).toFixed(2)},${(12 - r * Math.cos(a)).toFixed(2)}`);
+      const mane = [];
+      for (let i = 0; i < 12; i++) {
+        const a = (Math.PI * i) / 6;
+        mane.push(s("circle", { cx: (12 + 8.2 * Math.sin(a)).toFixed(2), cy: (12.4 - 8.2 * Math.cos(a)).toFixed(2), r: 2.9 }));
       }
       return s("g", {},
-        s("polygon", { points: points.join(" "), fill: ink }),
-        s("circle", { cx: 12, cy: 12, r: 5.6, fill: ground }),
-        s("circle", { cx: 10, cy: 11, r: 0.9, fill: ink }),
-        s("circle", { cx: 14, cy: 11, r: 0.9, fill: ink }),
-        s("path", { d: "M10.6 13.8 L13.4 13.8 L12 15.4 Z", fill: ink }));
+        s("g", { fill: ink }, ...mane, s("circle", { cx: 12, cy: 12.4, r: 8.4 })),
+        s("circle", { cx: 12, cy: 12.6, r: 5.8, fill: ground }),
+        s("circle", { cx: 9.8, cy: 11.4, r: 1, fill: ink }),
+        s("circle", { cx: 14.2, cy: 11.4, r: 1, fill: ink }),
+        s("path", { d: "M10.4 14 L13.6 14 L12 15.8 Z", fill: ink }),
+        s("path", { d: "M12 15.8 Q10.8 17.4 9.6 16.6 M12 15.8 Q13.2 17.4 14.4 16.6", stroke: ink, "stroke-width": 0.8, fill: "none" }));
     }
     case "bull":
       return s("g", { fill: ink },

@@ -63,7 +63,13 @@ class BoardTable {
     this.busy = false;
     /** @type {BoardDrawing|null} */
     this.drawing = null;
-    this.logKey = "";
+    this.logBase = "";
+    this.logCount = 0;
+    this.unread = false;
+    /** @type {HTMLElement|null} */
+    this.tabList = null;
+    /** @type {HTMLElement|null} */
+    this.tabBody = null;
     this.decisionKey = "";
     /** @type {Ui|null} */
     this.ui = null;
@@ -229,25 +235,23 @@ class BoardTable {
     const ui = this.ui;
     if (!ui) return;
     const sel = this.sel;
-    if (this.targets().has(sq)) {
-      if (sel?.kind === "tile") this.act(`${TILE_LETTER[sel.colour]}${sq}`);
-      else if (sel?.kind === "leader") this.act(`${LEADER_LETTER[sel.leader]}${sq}`);
-      else if (sel?.kind === "catastrophe") this.act(`x${sq}`);
-      else {
-        const tr = ui.legal.treasures.find((x) => x.square === sq);
-        if (tr) this.act(tr.text);
-      }
-      return;
-    }
     const me = ui.me;
-    if (me !== null && ui.deciding) {
+    if (me !== null && ui.deciding && !this.targets().has(sq)) {
       const own = LEADERS.find((l) => ui.view.seats[me]?.leaders?.[l] === sq);
       if (own && ((ui.legal.leaders.get(own)?.size ?? 0) > 0 || ui.legal.withdraw.has(own))) {
         this.select({ kind: "leader", leader: own });
         return;
       }
     }
-    if (sel && sel.kind !== "swap") this.select(null);
+    // A click off the lit squares is still sent: the server's refusal explains the
+    // rule (with its ruling) better than a silent nothing would.
+    if (sel?.kind === "tile") this.act(`${TILE_LETTER[sel.colour]}${sq}`);
+    else if (sel?.kind === "leader") this.act(`${LEADER_LETTER[sel.leader]}${sq}`);
+    else if (sel?.kind === "catastrophe") this.act(`x${sq}`);
+    else if (ui.legal.treasures.length) {
+      const tr = ui.legal.treasures.find((x) => x.square === sq);
+      this.act(tr ? tr.text : `treasure ${sq}`);
+    }
   }
 
   // --- keyboard ---------------------------------------------------------------------------
@@ -324,8 +328,8 @@ class BoardTable {
 
   /** @param {import("../types.js").ChatLine} _line */
   chat(_line) {
-    if (this.tab === "chat") this.render();
-    else this.tabs.querySelector('[data-tab="chat"]')?.classList.add("unread");
+    if (this.tab !== "chat") this.unread = true;
+    this.render();
   }
 
   /** @param {boolean} online */
@@ -499,24 +503,50 @@ class BoardTable {
 
   /** @param {number|null} me */
   renderTabs(me) {
+    if (!this.tabs.firstChild) {
+      this.tabList = h("div", { role: "tablist", class: "tablist" });
+      this.tabBody = h("div", { role: "tabpanel", class: "tab-body" });
+      fill(this.tabs, h("section", { class: "panel tabs" }, this.tabList, this.tabBody));
+    }
+    const tabList = /** @type {HTMLElement} */ (this.tabList);
+    const tabBody = /** @type {HTMLElement} */ (this.tabBody);
     const tabButton = (/** @type {string} */ id, /** @type {string} */ label) => h("button", {
       type: "button", role: "tab", "data-tab": id, "aria-selected": String(this.tab === id),
-      onclick: () => { this.tab = id; this.render(); },
+      class: id === "chat" && this.unread ? "unread" : "",
+      onclick: () => { this.tab = id; if (id === "chat") this.unread = false; this.render(); },
     }, label);
-    const key = `${this.conn.history.length}:${me}:${currentLang()}:${this.conn.game?.seats.map((s) => s.name).join()}`;
-    if (key !== this.logKey) {
-      this.logKey = key;
-      const undone = new Set(this.conn.history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
-      const names = { name: (/** @type {number} */ s) => this.name(s), perspective: me };
-      this.logList.replaceChildren(...this.conn.history.flatMap((s) => stepEntry(s, names, undone.has(s.version))));
+    fill(tabList, tabButton("log", t("table.log")), tabButton("chat", t("table.chat")));
+    this.updateLog(me);
+    if (this.tab === "log") {
+      if (tabBody.firstChild !== this.logList) fill(tabBody, this.logList);
+    } else {
+      fill(tabBody, chatPanel(this.conn.chat, (text) => this.conn.say(text), (m) => this.say(m)));
     }
-    const body = this.tab === "log"
-      ? this.logList
-      : chatPanel(this.conn.chat, (text) => this.conn.say(text), (m) => this.say(m));
-    fill(this.tabs, h("section", { class: "panel tabs" },
-      h("div", { role: "tablist", class: "tablist" }, tabButton("log", t("table.log")), tabButton("chat", t("table.chat"))),
-      h("div", { role: "tabpanel", class: "tab-body" }, body)));
-    if (this.tab === "log") this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /**
+   * Bring the move log up to date: new steps are appended; an undo, another
+   * perspective or another language rebuilds it.
+   * @param {number|null} me
+   */
+  updateLog(me) {
+    const history = this.conn.history;
+    const base = `${me}:${currentLang()}:${this.conn.game?.seats.map((s) => `${s.kind}${s.level}${s.name}`).join()}`;
+    const fresh = history.slice(this.logCount);
+    const names = { name: (/** @type {number} */ s) => this.name(s), perspective: me };
+    const list = this.logList;
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (base !== this.logBase || history.length < this.logCount || fresh.some((s) => s.kind === "undo")) {
+      this.logBase = base;
+      const undone = new Set(history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
+      list.replaceChildren(...history.flatMap((s) => stepEntry(s, names, undone.has(s.version))));
+    } else if (fresh.length) {
+      list.append(...fresh.flatMap((s) => stepEntry(s, names, false)));
+    } else {
+      return;
+    }
+    this.logCount = history.length;
+    if (atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
 }
 

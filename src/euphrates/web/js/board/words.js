@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { listing, t } from "../i18n.js";
-import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader } from "./geometry.js";
+import { LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { leaderIcon, tileIcon } from "./symbols.js";
 import { dynastyOf } from "./geometry.js";
@@ -68,7 +68,12 @@ export function describe(e, n) {
         as: e.attacker_strength, ds: e.defender_strength,
       });
     case "wars":
-      return t("log.wars", { list: listing((e.colours ?? []).map(colourWord)) });
+      return t("log.wars", {
+        list: listing((e.colours ?? []).map((/** @type {string} */ c) => {
+          const l = LEADERS.find((x) => LEADER_COLOUR[x] === c);
+          return l ? t(`leaders.${l}`) : colourWord(c);
+        })),
+      });
     case "unification":
       return t("log.unification", { sq: e.square });
     case "unification_removed":
