@@ -41,7 +41,7 @@ def test_types_check() -> None:
 def _keys(path: Path) -> set[str]:
     text = path.read_text()
     body = text[text.index("= {") : text.index("\n};")]
-    return set(re.findall(r'"([a-z_]+(?:\.[a-z_]+)+)":', body))
+    return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
 
 
 def test_languages_have_the_same_texts() -> None:

@@ -37,7 +37,7 @@ const statuses = {};
 
 function render() {
   const app = byId("app");
-  document.title = `${t("app.title")} · Euphrates`;
+  document.title = t("app.title");
   fill(app,
     h("header", { class: "top" },
       h("h1", {}, t("app.title")),

@@ -10,7 +10,7 @@ import { BoardDrawing } from "./board/draw.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, dynastyOf } from "./board/geometry.js";
 import { scoringPanel } from "./board/scoring.js";
 import { leaderIcon, tileIcon } from "./board/symbols.js";
-import { stepEntry, touched } from "./board/words.js";
+import { shownNotation, stepEntry, touched } from "./board/words.js";
 
 const app = byId("app");
 const gameId = /^\/replay\/([A-Za-z0-9_-]{1,32})\/?$/.exec(location.pathname)?.[1] ?? "";
@@ -96,7 +96,7 @@ function render() {
       h("span", { class: "points" }, ...COLOURS.map((c) => h("span", { class: `pt ${c}` }, tileIcon(c, 14), String(own?.points?.[c] ?? 0)))));
   }));
   const moves = record ? h("ol", { class: "moves" }, ...record.actions.map((/** @type {string} */ a, /** @type {number} */ i) =>
-    h("li", {}, h("button", { type: "button", class: `move${i + 1 === step ? " current" : ""}`, onclick: () => void go(i + 1) }, a)))) : null;
+    h("li", {}, h("button", { type: "button", class: `move${i + 1 === step ? " current" : ""}`, onclick: () => void go(i + 1) }, shownNotation(a))))) : null;
   fill(app,
     h("header", { class: "top table-top" },
       h("a", { href: "/", class: "home" }, t("app.title")),

@@ -40,7 +40,7 @@ export function scoringPanel(out, name) {
     const at = sa.findIndex((x, k) => x !== sb[k]);
     notes.push(h("li", {}, at < 0
       ? t("score.tie", { a: name(a), b: name(b) })
-      : t("score.by", { a: name(a), b: name(b), n: at + 1, x: sa[at] ?? 0, y: sb[at] ?? 0 })));
+      : t("score.by", { a: name(a), b: name(b), nth: t(`score.nth.${at + 1}`), x: sa[at] ?? 0, y: sb[at] ?? 0 })));
   }
   const names = listing(winners.map(name));
   return h("section", { class: "panel scoring", "aria-labelledby": "score-title" },

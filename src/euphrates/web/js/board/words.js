@@ -3,7 +3,7 @@
 // step where the events show it (docs/board.md).
 
 import { h } from "../dom.js";
-import { currentLang, listing, t } from "../i18n.js";
+import { listing, t } from "../i18n.js";
 import { LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { leaderIcon, tileIcon } from "./symbols.js";
@@ -152,6 +152,15 @@ export function notation(events) {
 }
 
 /**
+ * Notation as shown: its words (commit, swap, pass…) in the page's language, its
+ * symbols (rF4, KG5, xH7, T-) as they are. The text box takes the notation itself.
+ * @param {string} text
+ */
+export function shownNotation(text) {
+  return text.replace(/^(commit|swap|pass|war|monument|decline|treasure)\b/, (w) => t(`note.${w}`));
+}
+
+/**
  * Squares a step changed, for a quiet highlight of the last move.
  * @param {GameEvent[]} events
  */
@@ -185,10 +194,7 @@ export function stepEntry(step, n, undone) {
     const text = describe(e, n);
     if (text) lines.push(h("div", { class: `line ${e.kind}` }, text));
   }
-  let note = step.kind === "undo" ? "" : notation(step.events);
-  // The notation's words (commit, war, pass…) are English; other pages keep only
-  // its symbols (rF4, KG5, xH7, T-).
-  if (currentLang() !== "en" && /^[a-z]{3,}/.test(note)) note = "";
+  const note = step.kind === "undo" ? "" : shownNotation(notation(step.events));
   const entry = h("li", { class: `step${undone ? " undone" : ""}${step.kind === "undo" ? " undo" : ""}`, "data-version": step.version },
     step.seat !== null && step.seat !== undefined && step.kind !== "undo"
       ? leaderIcon("black", dynastyOf(step.seat), 18) : null,
