@@ -65,7 +65,9 @@ class Server:
         with urllib.request.urlopen(req, timeout=10) as res:
             return json.loads(res.read())
 
-    def create(self, players: int, *, options: dict[str, bool] | None = None, game: str = "board") -> Any:
+    def create(
+        self, players: int, *, options: dict[str, bool] | None = None, game: str = "board"
+    ) -> Any:
         return self.call(
             "POST",
             "/api/games",
@@ -143,10 +145,19 @@ class Pages:
         self.frames: dict[Any, list[tuple[float, str]]] = {}
 
     def open(
-        self, url: str, *, locale: str = "en-US", width: int = 1400, height: int = 900
+        self,
+        url: str,
+        *,
+        locale: str = "en-US",
+        width: int = 1400,
+        height: int = 900,
+        touch: bool = False,
     ) -> Any:
         ctx = self.browser.new_context(
-            viewport={"width": width, "height": height}, locale=locale
+            viewport={"width": width, "height": height},
+            locale=locale,
+            has_touch=touch,
+            is_mobile=touch,
         )
         self.contexts.append(ctx)
         page = ctx.new_page()

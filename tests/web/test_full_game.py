@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from euphrates.board.game import BOARD
@@ -76,13 +77,19 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     steps = len(record["actions"])
     assert f"Step 0 of {steps}" in page.locator("header .status").inner_text()
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('header .status').textContent.includes('Step 1 ')")
+    page.wait_for_function(
+        "() => document.querySelector('header .status').textContent.includes('Step 1 ')"
+    )
     page.keyboard.press("End")
-    page.wait_for_function(f"() => document.querySelector('header .status').textContent.includes('Step {steps} ')")
+    page.wait_for_function(
+        f"() => document.querySelector('header .status').textContent.includes('Step {steps} ')"
+    )
     page.wait_for_selector(".scoring")
     page.click("#prev")
-    page.wait_for_function(f"() => document.querySelector('header .status').textContent.includes('Step {steps - 1} ')")
+    page.wait_for_function(
+        f"() => document.querySelector('header .status').textContent.includes('Step {steps - 1} ')"
+    )
     with page.expect_download() as download:
         page.click("text=Download the record")
     path = download.value.path()
-    assert json.loads(open(path, encoding="utf-8").read())["actions"] == record["actions"]
+    assert json.loads(Path(path).read_text(encoding="utf-8"))["actions"] == record["actions"]

@@ -37,6 +37,7 @@ def english_words(page: Any) -> set[str]:
         return [Object.values(en), Object.values(de)];
     }"""
     )
+
     def words(values: list[str]) -> set[str]:
         return {
             w.lower()
@@ -88,10 +89,9 @@ def test_german_pages(server: Server, pages: Pages) -> None:
         server.call("POST", f"/api/games/{gid}/join", {"name": name}, [tokens[seat]])
     first = server.view(gid, tokens[0], 0)["turn"]["active"]
     second = 1 - first
-    version = 0
-    for seat, action in ((first, "KJ1"), (first, "PH7"), (second, "KL1")):
-        server.call("POST", f"/api/games/{gid}/actions", {"version": version, "seat": seat, "action": action}, [tokens[seat]])
-        version += 1
+    for version, (seat, action) in enumerate(((first, "KJ1"), (first, "PH7"), (second, "KL1"))):
+        body = {"version": version, "seat": seat, "action": action}
+        server.call("POST", f"/api/games/{gid}/actions", body, [tokens[seat]])
     table = pages.open(f"{server.base}/g/{gid}#s={tokens[second]}", locale="de-DE")
     table.wait_for_selector("#commit")
     table.hover("svg.board .hit rect[data-sq=K1]")

@@ -28,7 +28,9 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     lobby.wait_for_selector("svg.board")
     # The game waits for Bob; the host sees the invite link again at the table.
     lobby.wait_for_selector(".waiting-banner")
-    assert invite in lobby.locator(".waiting-banner input.link").evaluate_all("xs => xs.map(x => x.value)")
+    assert invite in lobby.locator(".waiting-banner input.link").evaluate_all(
+        "xs => xs.map(x => x.value)"
+    )
 
     friend = pages.open(invite)
     friend_requests: list[str] = []

@@ -71,7 +71,9 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     conflict = pf.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and str(att) in conflict
     shot(pf, "conflict")
-    defend = max(int(x) for x in pf.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)"))
+    defend = max(
+        int(x) for x in pf.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")
+    )
     commit(pf, defend)
     agree(server, game, p)
     log = ps.locator("ol.log").inner_text()
@@ -99,7 +101,11 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     pf.click("#undo")
     wait_version(pf, before + 2)
     agree(server, game, p)
-    assert target not in {sq for sqs in server.view(gid, game["seats"][0]["token"], 0)["board"]["tiles"].values() for sq in sqs}
+    assert target not in {
+        sq
+        for sqs in server.view(gid, game["seats"][0]["token"], 0)["board"]["tiles"].values()
+        for sq in sqs
+    }
     pf.click("#pass")
     wait_version(pf, before + 3)
 
@@ -117,7 +123,9 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     views = agree(server, game, p)
     assert views[0]["board"]["unification"] == "H6"
     ps.wait_for_selector("#commit")
-    att = max(int(x) for x in ps.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)"))
+    att = max(
+        int(x) for x in ps.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")
+    )
     commit(ps, att)
     pf.wait_for_selector("#commit")
     assert "War" in pf.locator("div.conflict").inner_text()
@@ -133,4 +141,6 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
         "() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('update')).map(m => m.duration)"
     )
     assert measures and statistics.median(measures) < 100, measures
-    print(f"update → painted: median {statistics.median(measures):.1f} ms, max {max(measures):.1f} ms")
+    print(
+        f"update → painted: median {statistics.median(measures):.1f} ms, max {max(measures):.1f} ms"
+    )

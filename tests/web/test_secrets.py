@@ -13,7 +13,9 @@ from tests.web.helpers import place_leader, version, wait_version
 
 
 def hand_nodes(page: Any) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('.hand-tile, [data-hand-of]').length"))
+    return int(
+        page.evaluate("() => document.querySelectorAll('.hand-tile, [data-hand-of]').length")
+    )
 
 
 def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
@@ -112,7 +114,9 @@ def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     # The views rebuilt from the frames are exactly the server's view of seat 0.
     assert view == server.view(gid, tokens[0], 0)
     # The DOM shows seat 0's hand only, and nothing of seat 1's beyond counts.
-    assert page.locator("[data-hand-of]").evaluate_all("xs => xs.map(x => x.dataset.handOf)") == ["0"]
+    assert page.locator("[data-hand-of]").evaluate_all("xs => xs.map(x => x.dataset.handOf)") == [
+        "0"
+    ]
     own = server.view(gid, tokens[0], 0)["seats"][0]["hand"]
     assert page.locator(".hand-tile").count() == sum(own.values())
     log = page.locator("ol.log").inner_text()

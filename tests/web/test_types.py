@@ -20,7 +20,9 @@ STRINGS = ROOT / "src" / "euphrates" / "web" / "js" / "strings"
 def test_typescript_pinned_exactly() -> None:
     package = json.loads((ROOT / "package.json").read_text())
     version = package["devDependencies"]["typescript"]
-    assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"typescript must be pinned exactly, not {version}"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), (
+        f"typescript must be pinned exactly, not {version}"
+    )
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/typescript"]["version"] == version
 

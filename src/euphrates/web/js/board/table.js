@@ -180,10 +180,13 @@ class BoardTable {
     }
     if (this.busy) return;
     this.busy = true;
+    const sel = this.sel;
     this.conn.act(seat, text).then(() => {
-      this.sel = null;
-      this.cursor = null;
-      this.commit = 0;
+      // The update usually arrives before the ack: a piece picked since stays picked.
+      if (this.sel === sel) {
+        this.sel = null;
+        this.cursor = null;
+      }
       this.message = null;
       done?.();
     }, (e) => {
@@ -351,7 +354,7 @@ class BoardTable {
     const dkey = `${shownView.version}:${me}`;
     if (dkey !== this.decisionKey) {
       this.decisionKey = dkey;
-      if (!legal.commits.includes(this.commit)) this.commit = 0;
+      this.commit = 0;
     }
     /** @type {Ui} */
     const ui = {
