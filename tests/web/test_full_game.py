@@ -34,6 +34,7 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     page = pages.open(f"{server.base}/g/{gid}#s={','.join(tokens)}", width=1280, height=860)
     page.wait_for_selector("svg.board")
     clicked_commit = False
+    clicked_panels: set[str] = set()
     for _ in range(400):
         doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
         if doc["game"]["status"] == "over":
@@ -45,7 +46,12 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
         if page.locator(".reveal").count():
             assert page.locator(".hand-tile").count() == 0
             page.click(f".reveal[data-reveal='{seat}']")
-        if view["decision"]["kind"] == "commit" and not clicked_commit:
+        kind = view["decision"]["kind"]
+        if kind in ("war_order", "monument", "treasure"):
+            # The decision's own panel: its first choice, by click.
+            page.click(".decision.mine .choices button >> nth=0")
+            clicked_panels.add(kind)
+        elif kind == "commit" and not clicked_commit:
             page.click("#commit")  # the panel's own button: the chosen count, 0 by default
             clicked_commit = True
         else:
@@ -54,6 +60,7 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
         wait_version(page, view["version"] + 1)
     doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
     assert doc["game"]["status"] == "over"
+    print("decision panels clicked:", sorted(clicked_panels))
     outcome = doc["views"]["0"]["outcome"]
     page.wait_for_selector(".scoring")
     shot(page, "scoring")

@@ -136,6 +136,15 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     assert views[0]["board"]["unification"] is None
     shot(ps, "table")
 
+    # A spectator sees the same board and no hand at all.
+    watcher = pages.open(f"{server.base}/g/{gid}")
+    watcher.wait_for_selector("svg.board")
+    public = server.call("GET", f"/api/games/{gid}")["views"]["spectator"]
+    wait_version(watcher, public["version"])
+    same_board(watcher, public)
+    assert watcher.locator(".hand-tile, [data-hand-of]").count() == 0
+    assert "watching" in watcher.locator(".side").inner_text()
+
     # An opponent's move reaches the other page quickly (WS frame → next frame painted).
     measures = pf.evaluate(
         "() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('update')).map(m => m.duration)"

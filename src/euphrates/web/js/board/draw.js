@@ -4,7 +4,7 @@
 
 import { s } from "../dom.js";
 import { COLUMNS, ROWS, LEADERS, LEADER_COLOUR, LETTER_COLOUR, asColour, block, dynastyOf, parseSquare, squareName } from "./geometry.js";
-import { COLOUR_FILL, colourSymbol, dynastySymbol } from "./symbols.js";
+import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "./symbols.js";
 
 /** @typedef {import("../types.js").BoardView} BoardView */
 /** @typedef {import("../types.js").MapSide} MapSide */
@@ -143,13 +143,35 @@ export class BoardDrawing {
   }
 
   /**
+   * A piece drawn once at A1 and moved to its square.
+   * @param {string} sq
+   * @param {string} key
+   * @param {() => SVGElement} make
+   * @param {Record<string, string | number>} data
+   */
+  placed(sq, key, make, data) {
+    const g = cached(key, make);
+    const { x, y } = origin(sq);
+    g.setAttribute("transform", `translate(${x - OX} ${y - OY})`);
+    g.setAttribute("data-sq", sq);
+    for (const [k, v] of Object.entries(data)) g.setAttribute(`data-${k}`, String(v));
+    return g;
+  }
+
+  /**
    * @param {string} sq
    * @param {Colour} colour
    */
   tile(sq, colour) {
-    const { x, y } = origin(sq);
+    return this.placed(sq, `tile ${colour}`, () => this.tileAt(colour), { colour });
+  }
+
+  /** @param {Colour} colour */
+  tileAt(colour) {
+    const x = OX;
+    const y = OY;
     const k = (SQ * 0.62) / 24;
-    return s("g", { class: "tile", "data-sq": sq, "data-colour": colour },
+    return s("g", { class: "tile" },
       s("rect", { x: x + 2, y: y + 2, width: SQ - 4, height: SQ - 4, rx: 5, fill: COLOUR_FILL[colour], stroke: "rgba(0,0,0,.35)", "stroke-width": 1 }),
       s("rect", { x: x + 4, y: y + 3.5, width: SQ - 8, height: 3, rx: 1.5, fill: "rgba(255,255,255,.18)" }),
       s("g", { transform: `translate(${x + SQ * 0.19} ${y + SQ * 0.2}) scale(${k})` }, colourSymbol(colour, "#fff", COLOUR_FILL[colour])));
@@ -161,13 +183,22 @@ export class BoardDrawing {
    * @param {number} seat
    */
   leader(sq, colour, seat) {
-    const { x, y } = origin(sq);
+    return this.placed(sq, `leader ${colour} ${seat}`, () => this.leaderAt(colour, seat), { colour, seat });
+  }
+
+  /**
+   * @param {Colour} colour
+   * @param {number} seat
+   */
+  leaderAt(colour, seat) {
+    const x = OX;
+    const y = OY;
     const cx = x + SQ / 2;
     const cy = y + SQ / 2;
     const fillc = COLOUR_FILL[colour];
     const k = (SQ * 0.5) / 24;
     const b = (SQ * 0.26) / 24;
-    return s("g", { class: "leader", "data-sq": sq, "data-colour": colour, "data-seat": seat },
+    return s("g", { class: "leader" },
       s("circle", { cx, cy: cy + 1.5, r: SQ * 0.42, fill: "rgba(0,0,0,.25)" }),
       s("circle", { cx, cy, r: SQ * 0.42, fill: fillc, stroke: "#fffaf0", "stroke-width": 2 }),
       s("g", { transform: `translate(${cx - 12 * k} ${cy - 12 * k}) scale(${k})` }, dynastySymbol(dynastyOf(seat), "#fff", fillc)),
@@ -177,8 +208,13 @@ export class BoardDrawing {
 
   /** @param {string} sq */
   catastrophe(sq) {
-    const { x, y } = origin(sq);
-    return s("g", { class: "catastrophe", "data-sq": sq },
+    return this.placed(sq, "catastrophe", () => this.catastropheAt(), {});
+  }
+
+  catastropheAt() {
+    const x = OX;
+    const y = OY;
+    return s("g", { class: "catastrophe" },
       s("rect", { x: x + 2, y: y + 2, width: SQ - 4, height: SQ - 4, rx: 4, fill: "#4a4039", stroke: "#221c18" }),
       s("path", {
         d: `M${x + 14} ${y + 8} L${x + 24} ${y + 20} L${x + 18} ${y + 26} L${x + 30} ${y + 40} M${x + 24} ${y + 20} L${x + 36} ${y + 14}`,
@@ -188,11 +224,15 @@ export class BoardDrawing {
 
   /** @param {string} sq */
   treasure(sq) {
-    const { x, y } = origin(sq);
-    const cx = x + SQ - 10;
-    const cy = y + 10;
     const bordered = this.bordered.has(sq);
-    return s("g", { class: bordered ? "treasure bordered" : "treasure", "data-sq": sq },
+    return this.placed(sq, `treasure ${bordered}`, () => this.treasureAt(bordered), {});
+  }
+
+  /** @param {boolean} bordered */
+  treasureAt(bordered) {
+    const cx = OX + SQ - 10;
+    const cy = OY + 10;
+    return s("g", { class: bordered ? "treasure bordered" : "treasure" },
       bordered ? s("circle", { cx, cy, r: 8.5, fill: "#fff8dc", stroke: "#7a5200", "stroke-width": 1.5 }) : null,
       s("path", { d: `M${cx} ${cy - 6} L${cx + 6} ${cy} L${cx} ${cy + 6} L${cx - 6} ${cy} Z`, fill: "#f2c230", stroke: "#7a5200", "stroke-width": 1.2 }),
       s("path", { d: `M${cx - 6} ${cy} L${cx + 6} ${cy} M${cx} ${cy - 6} L${cx} ${cy + 6}`, stroke: "rgba(122,82,0,.45)", "stroke-width": 0.8 }));

@@ -6,6 +6,25 @@ import { s } from "../dom.js";
 /** @typedef {import("./geometry.js").Colour} Colour */
 /** @typedef {import("./geometry.js").Dynasty} Dynasty */
 
+/** @type {Map<string, SVGElement>} */
+const TEMPLATES = new Map();
+
+/**
+ * A copy of a drawing made once: cloning is much cheaper than building, and panels
+ * are redrawn on every update.
+ * @param {string} key
+ * @param {() => SVGElement} make
+ * @returns {SVGElement}
+ */
+export function cached(key, make) {
+  let template = TEMPLATES.get(key);
+  if (!template) {
+    template = make();
+    TEMPLATES.set(key, template);
+  }
+  return /** @type {SVGElement} */ (template.cloneNode(true));
+}
+
 export const COLOUR_FILL = {
   red: "#c0432f",
   blue: "#2f6db0",
@@ -124,6 +143,15 @@ export function icon(symbol, size, background, label) {
  * @param {string} [label]
  */
 export function tileIcon(colour, size, label) {
+  return cached(`t${colour}${size}${label ?? ""}`, () => makeTileIcon(colour, size, label));
+}
+
+/**
+ * @param {Colour} colour
+ * @param {number} size
+ * @param {string} [label]
+ */
+function makeTileIcon(colour, size, label) {
   const g = s("g", { transform: "translate(3.6 3.6) scale(0.7)" }, colourSymbol(colour, "#fff", COLOUR_FILL[colour]));
   return icon(g, size, COLOUR_FILL[colour], label);
 }
@@ -136,6 +164,16 @@ export function tileIcon(colour, size, label) {
  * @param {string} [label]
  */
 export function leaderIcon(colour, dynasty, size, label) {
+  return cached(`l${colour}${dynasty}${size}${label ?? ""}`, () => makeLeaderIcon(colour, dynasty, size, label));
+}
+
+/**
+ * @param {Colour} colour
+ * @param {Dynasty} dynasty
+ * @param {number} size
+ * @param {string} [label]
+ */
+function makeLeaderIcon(colour, dynasty, size, label) {
   const fillc = COLOUR_FILL[colour];
   return s("svg", {
     viewBox: "0 0 24 24", width: size, height: size, class: "icon",
