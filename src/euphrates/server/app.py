@@ -382,6 +382,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             page = WEB_DIR / "table.html"
             return FileResponse(page) if page.exists() else RedirectResponse("/docs")
 
+        @app.get("/replay/{game_id}", include_in_schema=False)
+        async def replay_page(game_id: str) -> Response:
+            page = WEB_DIR / "replay.html"
+            return FileResponse(page) if page.exists() else RedirectResponse("/docs")
+
         app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     else:
 
