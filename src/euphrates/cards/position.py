@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.cards import treasures, turn
+from euphrates.cards import turn
+from euphrates.cards.context import decision_context
 from euphrates.cards.layout import (
     CARD_TOTALS,
     COLUMNS,
@@ -133,39 +134,6 @@ def parse_gap(text: Any) -> int:
 
 
 # --- the pending decision ------------------------------------------------------------------
-def decision_context(s: CardsState) -> dict[str, Any]:
-    """The public context of the pending decision (G-1)."""
-    k = s.kind
-    if k == turn.ACTION:
-        return {"actions_left": s.actions_left}
-    if k == turn.COMMIT:
-        return {
-            "conflict": "war" if s.is_war else "revolt",
-            "colour": COLOUR_LETTERS[s.colour],
-            "attacker": s.att_lid >> 2,
-            "defender": s.def_lid >> 2,
-            "role": "attacker" if s.att_commit < 0 else "defender",
-            "attacker_strength": s.att_base,
-            "defender_strength": s.def_base,
-            "attacker_commit": None if s.att_commit < 0 else s.att_commit,
-        }
-    if k == turn.WAR_ORDER:
-        return {"wars": [COLOUR_LETTERS[w] for w in s.wars]}
-    if k == turn.POINT:
-        return {"colour": COLOUR_LETTERS[s.colour], "reason": turn.REASON_NAMES[s.reason]}
-    if k == turn.SHIP_POINT:
-        return {"colour": COLOUR_LETTERS[s.colour], "leader": LEADER_LETTERS[s.colour]}
-    if k == turn.EXCHANGE:
-        lo, hi = treasures.exchange_kingdom(s.gaps, s.exch_gap)
-        return {
-            "kingdom": [lo + 1, hi + 1],
-            "treasures": [c + 1 for c in treasures.originals(s.orig, lo, hi)],
-        }
-    if k == turn.SHIP:
-        return {"column": s.ship_col + 1, "ships": [ship_code_name(c) for c in s.ship_opts]}
-    return {}
-
-
 def _pending(s: CardsState) -> Json:
     return {
         "kind": "over" if s.kind < 0 else turn.KIND_NAMES[s.kind],
