@@ -549,7 +549,7 @@ class CardsState(GameState[CardsAction]):
 
     # --- views --------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        from euphrates.cards.position import view
+        from euphrates.cards.views import view
 
         return view(self, seat)
 
