@@ -258,7 +258,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Bots against each other: seeded games in job processes, every bot in a "
         "worker process of its own; a rerun with the same --out continues the tournament.",
     )
-    t.add_argument("game", nargs="?", choices=["board", "cards"])
+    t.add_argument(
+        "game",
+        nargs="?",
+        choices=["board", "cards"],
+        help="board: Tigris & Euphrates, cards: Contest of Kings",
+    )
     t.add_argument("--game", dest="game_option", choices=["board", "cards"], help=argparse.SUPPRESS)
     t.add_argument(
         "--players", type=int, default=2, choices=[2, 3, 4], help="(default: %(default)s)"

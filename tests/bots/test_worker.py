@@ -107,7 +107,12 @@ def test_a_worker_answers_bad_requests_with_errors_and_keeps_going() -> None:
 
 
 def test_handle_never_raises_on_odd_input() -> None:
-    for line in (b"", b"\xff\xfe", b"{", b"null", b'"x"', b"1e999", b'{"id": 1e999}'):
+    odd = [b"", b"\xff\xfe", b"{", b"null", b'"x"', b"1e999", b'{"id": 1e999}', b"[" * 100_000]
+    odd.append(
+        b'{"id": 1, "game": "board", "bot": "random", "seed": 1, "view": %s}'
+        % (b"[" * 50_000 + b"]" * 50_000)
+    )
+    for line in odd:
         reply = handle(line)
         assert "error" in reply
 

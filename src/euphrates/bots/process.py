@@ -155,7 +155,7 @@ class Child:
         line = self._read_line(timeout)
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             self.kill()
             raise ChildError(f"{self.label} answered something that is not JSON") from None
         if not isinstance(reply, dict):

@@ -117,6 +117,8 @@ def handle(line: bytes) -> dict[str, Any]:
         request = json.loads(line)
     except ValueError:
         return {"id": None, "error": "the request is not JSON"}
+    except RecursionError:
+        return {"id": None, "error": "the request is nested too deeply"}
     if not isinstance(request, dict):
         return {"id": None, "error": "a request is a JSON object with id, game, bot, seed, view"}
     rid = request.get("id")
