@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from euphrates.core.errors import EuphratesError
+from euphrates.core.errors import ArgumentError, EuphratesError
 from euphrates.core.rng import Rng
 
 GAMES = ("board", "cards")
@@ -363,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command; every failure is one line on standard error (see the module doc)."""
     try:
         return _main(argv)
-    except UsageError as e:
+    except (UsageError, ArgumentError) as e:
         return _fail(str(e), 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)

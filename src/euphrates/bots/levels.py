@@ -13,6 +13,7 @@ import re
 from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.mcts import MctsBot
+from euphrates.core.errors import ArgumentError
 
 LEVELS: dict[str, str] = {
     "beginner": "random",
@@ -38,20 +39,20 @@ def _budget(spec: str) -> tuple[int | None, float | None]:
     budget = spec.partition(":")[2] or "1s"
     m = _BUDGET.match(budget)
     if not m:
-        raise ValueError(
+        raise ArgumentError(
             f"bad mcts budget {budget!r}: write e.g. mcts:1s, mcts:250ms or mcts:2000i"
         )
     amount, unit = float(m.group(1)), m.group(2)
     if unit == "i":
         if not m.group(1).isdigit() or not 1 <= amount <= MAX_ITERATIONS:
-            raise ValueError(
+            raise ArgumentError(
                 f"bad mcts budget {budget!r}: iterations must be a whole number "
                 f"from 1 to {MAX_ITERATIONS}"
             )
         return int(amount), None
     seconds = amount / 1000 if unit == "ms" else amount
     if not 0 < seconds <= MAX_SECONDS:
-        raise ValueError(
+        raise ArgumentError(
             f"bad mcts budget {budget!r}: the time must be more than 0 and at most "
             f"{MAX_SECONDS:g} s"
         )
@@ -75,7 +76,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if iterations is not None:
             return MctsBot(seed, iterations=iterations)
         return MctsBot(seed, seconds=seconds)
-    raise ValueError(
+    raise ArgumentError(
         f"unknown bot {spec!r}: use random, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
     )
 

@@ -108,6 +108,7 @@ class CardsState(GameState[CardsAction]):
 
     # cards drawn from the deck, a face-down bridge turned up (G-3, C-11, C-19)
     revealing_events = frozenset({"draw", "refill", "bridge_up"})
+    game_over_ruling = "C-17"
 
     __slots__ = (*_SLOTS, "_cache_v", "_cache", "_legal_v", "_legal")
     _cache_v: int

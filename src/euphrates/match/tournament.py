@@ -125,9 +125,9 @@ def seating(entrants: Sequence[str], players: int, game_index: int) -> list[str]
 def fill(bots: Sequence[str], players: int) -> list[str]:
     """One entrant per seat: the list as given, its last bot repeated to fill the seats."""
     if not bots:
-        raise ValueError("name at least one bot")
+        raise ArgumentError("name at least one bot")
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots for {players} seats")
+        raise ArgumentError(f"{len(bots)} bots for {players} seats")
     return list(bots) + [bots[-1]] * (players - len(bots))
 
 
