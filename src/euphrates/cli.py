@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from euphrates.core.errors import EuphratesError
+from euphrates.core.errors import ArgumentError, EuphratesError
 from euphrates.core.rng import Rng
 
 GAMES = ("board", "cards")
@@ -211,12 +211,31 @@ def _tournament(args: argparse.Namespace) -> int:
     )
     from rich.table import Table
 
-    from euphrates.match.tournament import results_json, run_tournament, summarise
+    from euphrates.core.errors import ArgumentError
+    from euphrates.match.tournament import (
+        Interrupted,
+        prepare,
+        results_json,
+        run_tournament,
+        summarise,
+    )
 
+    game = args.game or args.game_option
+    if args.game and args.game_option and args.game != args.game_option:
+        raise ArgumentError(f"two games named: {args.game} and --game {args.game_option}")
+    if game is None:
+        raise ArgumentError("name the game: euphrates tournament board|cards --bots …")
     bots = [b for b in args.bots.split(",") if b.strip()]
     options: dict[str, Any] = {"advanced": True} if args.advanced else {}
-    out_dir = args.out or f"records/tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = args.out or f"records/tournament-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    setup = prepare(game, args.players, bots, args.games, args.jobs, args.seed, options, out_dir)
+    seed = setup.seed
+    print(
+        f"{game}, {args.players} players, {', '.join(setup.entrants)}: seed {seed}, records in "
+        f"{out_dir} (the same --out continues the run, --seed {seed} repeats it)"
+    )
     err = Console(stderr=True)
+    interrupted = False
     with Progress(
         TextColumn("[bold]games"),
         BarColumn(),
@@ -226,21 +245,25 @@ def _tournament(args: argparse.Namespace) -> int:
         transient=False,
     ) as bar:
         task = bar.add_task("games", total=args.games)
-        results = run_tournament(
-            args.game,
-            args.players,
-            bots,
-            args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            options=options,
-            out_dir=out_dir,
-            progress=lambda _r: bar.advance(task),
-        )
+        try:
+            results = run_tournament(
+                game,
+                args.players,
+                bots,
+                args.games,
+                seed=seed,
+                jobs=args.jobs,
+                options=options,
+                out_dir=out_dir,
+                progress=lambda _r: bar.advance(task),
+            )
+        except Interrupted as stop:
+            results = stop.results
+            interrupted = True
     rows = summarise(results, args.players)
     rating_name = "Elo (Bradley–Terry)" if args.players == 2 else "OpenSkill ordinal"
     table = Table(
-        title=f"{args.game}, {args.players} players, {len(results)} games, records in {out_dir}"
+        title=f"{game}, {args.players} players, {len(results)} games, records in {out_dir}"
     )
     for col in (
         "bot",
@@ -268,6 +291,13 @@ def _tournament(args: argparse.Namespace) -> int:
         )
     Console(width=140).print(table)
     print(results_json(rows))
+    if interrupted:
+        print(
+            f"euphrates: interrupted after {len(results)} of {args.games} games; "
+            f"continue with --out {out_dir}",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 
@@ -345,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command; every failure is one line on standard error (see the module doc)."""
     try:
         return _main(argv)
-    except UsageError as e:
+    except (UsageError, ArgumentError) as e:
         return _fail(str(e), 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
@@ -425,20 +455,47 @@ def _main(argv: Sequence[str] | None = None) -> int:
     )
     p.set_defaults(func=_play)
 
-    t = sub.add_parser("tournament", help="bots against each other, with ratings")
-    t.add_argument("--game", choices=["board", "cards"], default="board")
-    t.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    t = sub.add_parser(
+        "tournament",
+        help="bots against each other, with ratings",
+        description="Bots against each other: seeded games in job processes, every bot in a "
+        "worker process of its own; a rerun with the same --out continues the tournament.",
+    )
+    t.add_argument(
+        "game",
+        nargs="?",
+        choices=["board", "cards"],
+        help="board: Tigris & Euphrates, cards: Contest of Kings",
+    )
+    t.add_argument("--game", dest="game_option", choices=["board", "cards"], help=argparse.SUPPRESS)
+    t.add_argument(
+        "--players", type=int, default=2, choices=[2, 3, 4], help="(default: %(default)s)"
+    )
     t.add_argument(
         "--bots",
         required=True,
         help="comma-separated bots by seat (random, greedy, mcts:1s, mcts:500i, or a level); "
         "the last one fills the remaining seats",
     )
-    t.add_argument("--games", type=int, default=100)
-    t.add_argument("--jobs", type=int, default=1, help="parallel processes")
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--advanced", action="store_true")
-    t.add_argument("--out", help="directory for the game records (default records/tournament-…)")
+    t.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    t.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once, in processes (default: %(default)s)",
+    )
+    t.add_argument(
+        "--seed",
+        type=int,
+        help="base seed of the games and bots (default: the continued run's, else a fresh "
+        "random one, printed)",
+    )
+    t.add_argument("--advanced", action="store_true", help="the advanced board (B-34)")
+    t.add_argument(
+        "--out",
+        help="directory for the records; an existing one is continued (default: "
+        "records/tournament-GAME-TIME)",
+    )
     t.set_defaults(func=_tournament)
 
     r = sub.add_parser("replay", help="replay a game record and print the board")

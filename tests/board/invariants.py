@@ -5,19 +5,35 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euphrates.board.geometry import NEIGHBOURS, expand
+from euphrates.board.geometry import FULL, NEIGHBOURS, expand
 from euphrates.board.kingdoms import kingdoms_of
-from euphrates.board.phases import ACTION, MONUMENT, TREASURE
-from euphrates.board.position import (
-    check_conservation,
-    from_position,
-    sample_from_view,
-    to_position,
-)
+from euphrates.board.monuments import block_mask
+from euphrates.board.phases import ACTION, MONUMENT, TILE_COUNTS, TREASURE
+from euphrates.board.position import from_position, to_position
 from euphrates.board.state import BoardState
+from euphrates.board.views import sample_from_view
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.protocol import Event
 from euphrates.core.rng import Rng
+
+
+def check_conservation(st: BoardState) -> None:
+    """Assert all 153 tiles and the catastrophes and treasures are accounted for."""
+    total = [0, 0, 0, 0]
+    for c in range(4):
+        total[c] += st.tiles[c].bit_count() + st.removed[c] + st.bag.count(c)
+        total[c] += sum(h[c] for h in st.hands) + sum(d[c] for d in st.discarded)
+    blocks = 0
+    for _, tl, c in st.monuments:
+        total[c] += 4
+        blocks |= block_mask(tl)
+    assert tuple(total) == TILE_COUNTS, (total, TILE_COUNTS)
+    assert st.flipped == blocks
+    assert not (st.catas & st.occupied) and st.catas & ~FULL == 0
+    catas_used = st.catas.bit_count()
+    assert catas_used + sum(st.catas_left) == 2 * st.players
+    assert st.treasures.bit_count() + sum(st.held) == st.map.temples.bit_count()
+    assert all(sum(hand) <= 6 for hand in st.hands)
 
 
 def check_state(st: BoardState) -> None:

@@ -10,13 +10,18 @@
     )
 
 Everything not given is empty; the bag holds the remaining tiles (so all 153 are
-accounted for) unless `bag` is given, in draw order.
+accounted for) unless `bag` is given, in draw order. A position must account for all
+material (B-1, B-2), so the treasures not on the board are held by the seats (`held`,
+else all by the last seat), the catastrophes on the board come out of the
+seats' supplies (`catastrophes_left`, else from seat 0 on), and `points` are given as
+one-point scoring events.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from euphrates.board.maps import ADVANCED, STANDARD
 from euphrates.board.phases import TILE_COUNTS
 from euphrates.board.position import from_position
 from euphrates.board.state import BoardState
@@ -57,17 +62,28 @@ def scenario(
     catastrophes_left: dict[int, int] | None = None,
     advanced: bool = False,
     open_scores: bool = False,
+    held: dict[int, int] | None = None,
 ) -> BoardState:
     tile_map = _tiles(tiles)
+    temples = (ADVANCED if advanced else STANDARD).temples.bit_count()
+    if held is None:
+        held = {players - 1: temples - len(treasures.split())}
+    if catastrophes_left is None:
+        used = len(catastrophes.split())
+        catastrophes_left = {s: 2 - min(2, max(0, used - 2 * s)) for s in range(players)}
     seats: list[dict[str, Any]] = []
+    score_log: list[list[Any]] = []
     for s in range(players):
+        seat_points = _hand((points or {}).get(s, ""))
+        for colour, n in seat_points.items():
+            score_log.extend([s, colour, 1, "tile"] for _ in range(n))
         seats.append(
             {
                 "leaders": dict.fromkeys(LEADER_NAMES),
                 "hand": _hand((hands or {}).get(s, "")),
-                "catastrophes": (catastrophes_left or {}).get(s, 2),
-                "points": _hand((points or {}).get(s, "")),
-                "treasures": 0,
+                "catastrophes": catastrophes_left.get(s, 2),
+                "points": seat_points,
+                "treasures": held.get(s, 0),
                 "discarded": _hand(""),
             }
         )
@@ -109,7 +125,7 @@ def scenario(
         "seats": seats,
         "bag": bag_list,
         "removed": removed,
-        "score_log": [],
+        "score_log": score_log,
         "turn": {"first": 0, "active": active, "actions_done": actions_done, "version": 0},
         "pending": {"phase": "action"},
     }

@@ -44,7 +44,13 @@ def test_leader_rules_are_explained() -> None:
 
 
 def test_catastrophe_rules_are_explained() -> None:
-    st = scenario(tiles="r: F5 K1", leaders="0K: F6", treasures="K1", catastrophes_left={0: 0})
+    st = scenario(
+        tiles="r: F5 K1",
+        leaders="0K: F6",
+        treasures="K1",
+        catastrophes="A11 B11",
+        catastrophes_left={0: 0},
+    )
     _refused(st, "xG7", "B-15")
     st = scenario(tiles="r: F5 K1", leaders="0K: F6", treasures="K1")
     assert "leader" in _refused(st, "xF6", "B-15")

@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euphrates.board import BOARD
-from euphrates.board.position import check_conservation, to_position
+from euphrates.board.position import to_position
 from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
-from tests.board.invariants import play_checked
+from tests.board.invariants import check_conservation, play_checked
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from euphrates.board import BOARD
-from euphrates.board.position import check_conservation
 from euphrates.core.rng import Rng
-from tests.board.invariants import play_checked
+from tests.board.invariants import check_conservation, play_checked
 
 
 def _play(players: int, seed: int, advanced: bool) -> int:

@@ -109,11 +109,11 @@ def test_position_round_trip_mid_conflict() -> None:
     ("path", "value", "message"),
     [
         (("board", "tiles", "red"), ["F3", "F3"], "twice"),
-        (("board", "tiles", "blue"), ["Z9"], "not a square"),
+        (("board", "tiles", "blue"), ["Z9"], "must be a square name"),
         (("seats",), [], "seats"),
         (("pending", "phase"), "dancing", "pending.phase"),
         (("board", "treasures"), ["A1"], "treasure"),
-        (("seats", 0, "hand", "red"), -1, "count"),
+        (("seats", 0, "hand", "red"), -1, "seats[0].hand.red"),
     ],
 )
 def test_malformed_positions_are_refused(

@@ -97,7 +97,7 @@ def test_war_example_traders_then_the_kings_war_lapses() -> None:
     assert leader(st, 0, "king") == "E4" and leader(st, 1, "king") == "J4"
     assert pos["removed"]["green"] == 5 + 2
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
     ev = play(st, "pass")
     assert drew(ev) == [(0, 5), (1, 1)]
 

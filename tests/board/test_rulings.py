@@ -17,10 +17,10 @@ from euphrates.board.geometry import NEIGHBOURS, parse_square
 from euphrates.board.kingdoms import kingdoms_of
 from euphrates.board.maps import ADVANCED, STANDARD
 from euphrates.board.phases import TILE_COUNTS
-from euphrates.board.position import to_position
+from euphrates.board.position import from_position, to_position
 from euphrates.board.state import BoardState
-from euphrates.core.colours import COLOUR_NAMES
-from euphrates.core.errors import GameOverError, IllegalActionError, WrongSeatError
+from euphrates.core.colours import BLACK, COLOUR_NAMES
+from euphrates.core.errors import GameOverError, IllegalActionError, RecordError, WrongSeatError
 from euphrates.core.scoring import final_outcome
 from tests.board.scenario import FAR, STANDARD_TEMPLES, play, playing, scenario, scored
 
@@ -160,14 +160,14 @@ def test_g2_pass_ends_the_turn_at_once_even_after_zero_actions() -> None:
     assert hand(st, 0) == {"red": 4, "blue": 0, "green": 0, "black": 2}
     assert st.decision() is not None
     assert decision(st) == (1, "action")
-    assert st.decision().context == {"action": 1}
+    assert st.decision().context == {"action": 1, "actions_left": 2}
 
 
 def test_g2_pass_after_one_action_gives_up_the_second() -> None:
     """G-2: passing after the first action ends the turn."""
     st = playing(hands={0: "rrrrrr", 1: "rrrrrr"}, bag="kkkk")
     play(st, "rK8")
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
     ev = play(st, "pass")
     assert ev[0].data == {"seat": 0, "actions_taken": 1}
     assert decision(st) == (1, "action")
@@ -383,11 +383,11 @@ def test_b6_two_actions_the_same_twice_then_the_turn_ends() -> None:
     st = playing(hands={0: "rrrrrr", 1: "kkkkkk"}, bag="gggg")
     play(st, "rE5")
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
     ev = play(st, "rG5")
     assert ev[-1].kind == "turn_started"
     assert decision(st) == (1, "action")
-    assert st.decision().context == {"action": 1}
+    assert st.decision().context == {"action": 1, "actions_left": 2}
     assert hand(st, 0) == {"red": 4, "blue": 0, "green": 2, "black": 0}
     assert sum(hand(st, 1).values()) == 6
 
@@ -417,7 +417,7 @@ def test_b7_tile_steps_point_then_monument_then_leaders_then_treasures() -> None
     assert kinds(ev) == ["treasure_taken"]
     assert board(st)["treasures"] == ["F10"]  # the treasure stays on the flipped tile
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
     consistent(st)
 
 
@@ -505,7 +505,7 @@ def test_b8_withdraw_is_an_action() -> None:
     ev = play(st, "K-")
     assert ev[0].kind == "leader_withdrawn"
     assert leader(st, 0, "king") is None
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
 
 
 def test_b9_leader_touches_at_most_one_kingdom() -> None:
@@ -653,18 +653,18 @@ def test_b15_catastrophe_targets() -> None:
     leader, another catastrophe, a tile holding a treasure or a monument. A temple whose
     treasure was taken is a legal target."""
     st = playing(
-        tiles="r: E5 G5 F10",
-        treasures="E5",
-        leaders="0K: F5",
+        tiles="r: F3 G4 F10",
+        treasures="F3",
+        leaders="0K: F4",
         catastrophes="C10",
         monuments=[("rk", "L10", "red")],
         hands={0: "r"},
     )
     targets = {a for a in legal(st) if a.startswith("x")}
-    assert not {"xF5", "xE5", "xC10", "xL10", "xM11"} & targets
-    assert {"xF10", "xD4", "xK8", "xG5"} <= targets
-    illegal(st, "xF5", "B-15")
-    illegal(st, "xE5", "B-15")
+    assert not {"xF4", "xF3", "xC10", "xL10", "xM11"} & targets
+    assert {"xF10", "xD4", "xK8", "xG4"} <= targets
+    illegal(st, "xF4", "B-15")
+    illegal(st, "xF3", "B-15")
     illegal(st, "xC10", "B-15")
     illegal(st, "xL10", "B-15", "B-29")
     illegal(st, "xM11", "B-15", "B-29")
@@ -681,9 +681,9 @@ def test_b15_catastrophe_targets() -> None:
 def test_b15_catastrophe_on_an_empty_river_square_and_none_left() -> None:
     """B-15: an empty river square is a legal target; with no catastrophe left none is
     legal."""
-    st = scenario(catastrophes_left={0: 1, 1: 2})
+    st = scenario(catastrophes="P11", catastrophes_left={0: 1, 1: 2})
     play(st, "xD4")
-    assert board(st)["catastrophes"] == ["D4"]
+    assert board(st)["catastrophes"] == ["D4", "P11"]
     assert not any(a.startswith("x") for a in legal(st))
     illegal(st, "xK8", "B-15")
 
@@ -739,7 +739,7 @@ def test_b16_swap_only_tiles_in_hand() -> None:
 MONUMENT_KINGDOM: dict[str, Any] = {
     "tiles": "r: H5 I5",
     "monuments": [("rb", "F4", "red"), ("rk", "J4", "red")],
-    "leaders": "0P: H6; 0K: H4; 0F: I4; 1F: I6",
+    "leaders": "0P: H6; 0K: H4; 1F: I6",
 }
 
 
@@ -750,7 +750,7 @@ def test_b17_monument_points_king_only_black_two_monuments_twice() -> None:
     st = playing(**MONUMENT_KINGDOM, hands={0: "rrrrrr", 1: "rrrrrr"})
     ev = play(st, "pass")
     got = Counter((s, c) for s, c, n, why in scored(ev) if why == "monument")
-    assert got == Counter({(0, "red"): 2, (0, "blue"): 1, (0, "black"): 1})
+    assert got == Counter({(0, "red"): 2, (0, "black"): 1})
     assert all(n == 1 for _, _, n, _ in scored(ev))
     # On seat 1's turn only seat 1's farmer scores (blue, from the red-blue monument).
     ev = play(st, "pass")
@@ -1099,20 +1099,20 @@ def test_b26_priests_war_keeps_temples_with_treasure_or_next_to_other_leaders() 
     """B-26: in a war of priests, temples holding a treasure or next to any leader other
     than the losing priest stay; only removed temples score."""
     st = scenario(
-        tiles="r: D5 E5 F5 E6 F6 H5 I4 I6 J5 J6",
-        treasures="I6",
-        leaders="0P: E4; 1P: I5; 1K: K5; 0T: I3",
+        tiles="r: D6 E6 F6 E7 F7 H6 I5 I7 J6 J7",
+        treasures="I7",
+        leaders="0P: E5; 1P: I6; 1K: K6; 0T: I4",
         hands={0: "kr"},
     )
-    play(st, "kG5")
+    play(st, "kG6")
     ctx = st.decision().context
     assert ctx["colour"] == "red"
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (5, 5)
     ev = play(st, "commit 1", "commit 0")
-    assert scored(ev) == [(0, "red", 3, "war")]  # the priest, H5 and J6
-    assert tiles_of(st, "red") == {"D5", "E5", "F5", "E6", "F6", "I4", "I6", "J5"}
-    assert leader(st, 1, "king") == "K5"  # B-10 never triggers in a war
-    assert board(st)["treasures"] == ["I6"]
+    assert scored(ev) == [(0, "red", 3, "war")]  # the priest, H6 and J7
+    assert tiles_of(st, "red") == {"D6", "E6", "F6", "E7", "F7", "I5", "I7", "J6"}
+    assert leader(st, 1, "king") == "K6"  # B-10 never triggers in a war
+    assert board(st)["treasures"] == ["I7"]
     consistent(st)
 
 
@@ -1196,7 +1196,7 @@ def test_b28_no_monument_of_that_colour_left() -> None:
     )
     play(st, "rG11")
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2}
+    assert st.decision().context == {"action": 2, "actions_left": 1}
 
 
 def test_b28_monument_after_the_wars() -> None:
@@ -1356,15 +1356,25 @@ def test_b30_kingdom_without_trader_keeps_its_treasures() -> None:
 
 def test_b30_two_kingdoms_settle_in_seat_order_from_the_active_player() -> None:
     """B-30: should two kingdoms qualify at once they are settled in seat order from the
-    active player."""
+    active player. No action makes two kingdoms qualify (a tile or leader enlarges
+    one kingdom, removals only split, and after a war every piece cut off from the
+    joining tile lies inside one old kingdom), so the loader refuses such a position; it
+    is made here by adding the two joining black tiles to a legal one behind its back."""
     st = scenario(
         players=3,
         active=1,
-        tiles="r: F10 K11 F3 K1; k: G10 H10 I10 J10 K10 F2 G2 H2 I2 J2 K2",
+        tiles="r: F10 K11 F3 K1; k: G10 H10 I10 J10 F2 G2 H2 I2 J2",
         treasures="F10 K11 F3 K1",
         leaders="0T: E10; 2T: G3",
         hands={1: "r"},
     )
+    st.tiles[BLACK] |= 1 << parse_square("K10") | 1 << parse_square("K2")
+    st.bag.remove(BLACK)
+    st.bag.remove(BLACK)
+    st.board_changed()
+    with pytest.raises(RecordError) as err:
+        from_position(to_position(st))
+    assert "B-30" in str(err.value)
     play(st, "rM10")
     assert decision(st) == (2, "treasure")
     play(st, "treasure K1")
@@ -1424,13 +1434,14 @@ def test_b32_end_to_end_outcome_uses_held_treasures() -> None:
         leaders="1K: E10",
         hands={0: "rrrrrr", 1: "rrrrrr"},
         points={0: "rrrbbgggkkk", 1: "rrrbbbgggkk"},
+        held={1: 7},
     )
     play(st, "TF11", "treasure K11", "pass")
     out = st.outcome()
     assert out is not None
     assert out.points == ((3, 2, 3, 3), (3, 3, 3, 2))
-    assert out.wildcards == ((0, 1, 0, 0), (0, 0, 0, 0))
-    assert out.places == (1, 2)
+    assert out.wildcards == ((0, 1, 0, 0), (2, 2, 1, 2))  # seat 1 held 7 (B-2)
+    assert out.places == (2, 1)
     assert out == final_outcome(st.points, st.held)
     assert st.view(1)["seats"][0]["points"] == {"red": 3, "blue": 2, "green": 3, "black": 3}
 
@@ -1448,7 +1459,7 @@ def test_b32_random_game_to_the_end(players: int, seed: int) -> None:
     while not st.is_over():
         d = st.decision()
         assert d is not None
-        if d.kind == "action" and d.context == {"action": 1}:
+        if d.kind == "action" and d.context == {"action": 1, "actions_left": 2}:
             assert all(sum(hand(st, s).values()) == 6 for s in range(players))
         st.apply(st.random_action(rng))
         consistent(st)
@@ -1478,7 +1489,7 @@ def test_b33_views_show_own_totals_others_only_as_events() -> None:
     v = st.view(0)
     assert v["seats"][0]["points"] == {"red": 2, "blue": 0, "green": 0, "black": 0}
     assert "points" not in v["seats"][1]
-    assert v["score_log"] == [[1, "red", 1, "tile"]]
+    assert v["score_log"][-1] == [1, "red", 1, "tile"] and len(v["score_log"]) == 6
     assert v["seats"][1]["hand"] == {"count": 6}
     assert v["seats"][0]["hand"] == {"red": 1, "blue": 1, "green": 1, "black": 2}
     assert v["bag"] == {"count": len(to_position(st)["bag"])}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from euphrates.bots import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
+from euphrates.bots.levels import timeout_for
 from euphrates.match.games import GAMES, game_definition
 from euphrates.match.play import play_game
 from euphrates.match.records import replay
@@ -55,6 +56,40 @@ def test_levels_and_specs() -> None:
     for bad in ("mcts:fast", "wizard", "mcts:10x"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:0i", "iterations must be a whole number from 1 to 1000000"),
+        ("mcts:1.5i", "whole number"),
+        ("mcts:1000001i", "from 1 to 1000000"),
+        ("mcts:0s", "more than 0"),
+        ("mcts:0ms", "more than 0"),
+        ("mcts:0.0s", "more than 0"),
+        ("mcts:601s", "at most 600 s"),
+        ("mcts:-1s", "bad mcts budget '-1s'"),
+    ],
+)
+def test_budgets_that_cannot_be_meant_are_refused(spec: str, words: str) -> None:
+    """`mcts:0i` used to be accepted and fail at the bot's first move."""
+    with pytest.raises(ValueError, match=words):
+        make_bot(spec)
+
+
+def test_the_smallest_budgets_still_decide() -> None:
+    definition = game_definition("board")
+    state = definition.new_game(2, 4)
+    view = state.view(state.decision().seat)
+    for spec in ("mcts:1i", "mcts:1ms"):
+        assert make_bot(spec, 3).choose(definition, view) in view["legal"]
+
+
+def test_hosts_wait_longer_for_bigger_budgets() -> None:
+    assert timeout_for("greedy") == timeout_for("random") >= 30
+    assert timeout_for("mcts:5s") > timeout_for("mcts:1s") > timeout_for("greedy")
+    assert timeout_for("mcts:100000i") > timeout_for("mcts:100i")
+    assert timeout_for("expert") == timeout_for("mcts:5s")
 
 
 def test_a_bot_refuses_a_view_without_its_decision() -> None:

@@ -149,3 +149,43 @@ def leader_at(s: CardsState, seat: int, letter: str) -> str | None:
 
     p = s.lpos[seat * 4 + "PFTK".index(letter)]
     return None if p < 0 else spot_name(p)
+
+
+def find(
+    pred: Any, players: int = 3, seeds: range = range(40), step_limit: int = 5000
+) -> CardsState:
+    """The first state of seeded random games that satisfies `pred` (a state predicate):
+    a real, reachable state of some decision kind, for tests that break it."""
+    from euphrates.core.rng import Rng
+
+    for seed in seeds:
+        s = CARDS.new_game(players, seed)
+        rng = Rng(seed + 17)
+        for _ in range(step_limit):
+            if pred(s):
+                return s
+            if s.is_over():
+                break
+            s.apply(s.random_action(rng))
+    raise AssertionError("no random game reached the state asked for")
+
+
+def kind_is(name: str, **pending: Any) -> Any:
+    """A predicate: the pending decision is `name` and its position fields match."""
+
+    def pred(s: CardsState) -> bool:
+        d = s.decision()
+        if (d.kind if d else "over") != name:
+            return False
+        doc = to_position(s)["pending"]
+        for key, want in pending.items():
+            got = (
+                doc["conflict"]["type"]
+                if key == "conflict_type" and doc["conflict"]
+                else doc.get(key)
+            )
+            if got != want:
+                return False
+        return True
+
+    return pred

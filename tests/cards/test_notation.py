@@ -109,6 +109,47 @@ def test_malformed_text_raises_invalid_action(text: str) -> None:
         parse_action(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "commit ²",
+        "exchange ³",
+        "r³",
+        "T3.²",
+        "r٣",
+        "T٣.٢",
+        "x٣-٤",
+        "g3-٤",
+        "exchange ５",
+        "commit ¹⁰",
+        "commit 9",
+        "commit 0002",
+        "commit " + "9" * 5000,
+        "exchange " + "9" * 5000,
+        "r" + "3" * 5000,
+        "commit",
+        "commit 1 2",
+        "x" * 10_000,
+        " " * 100 + "pass",
+    ],
+)
+def test_non_ascii_digits_and_huge_numbers_raise_invalid_action(text: str) -> None:
+    """Notation reads ASCII digits only, a few at most; never a bare ValueError."""
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+    s = CARDS.new_game(3, 4)
+    before = CARDS.to_position(s)
+    with pytest.raises(InvalidActionError):
+        s.apply(text)
+    assert CARDS.to_position(s) == before
+
+
+@pytest.mark.parametrize("thing", [None, 3, 3.5, b"r3", ["r3"]])
+def test_an_action_text_must_be_a_string(thing: object) -> None:
+    with pytest.raises(InvalidActionError):
+        parse_action(thing)  # type: ignore[arg-type]
+
+
 def test_bare_none_answers_the_pending_decision() -> None:
     s = state(leaders={(1, "T"): "1.0"}, hands=["g", "", ""])
     s.apply("g1")

@@ -18,7 +18,7 @@ def test_example_trader_on_red_card_scores_a_green_point() -> None:
     s = state(columns=["r"], hands=["ggrrkkbb", "", ""])
     play(s, "T1.1", "g1")
     d = s.decision()
-    assert d is not None and (d.seat, d.kind, d.context["colour"]) == (0, "point", "g")
+    assert d is not None and (d.seat, d.kind, d.context["colour"]) == (0, "point", "green")
     play(s, "point g")  # the second action ends the turn: the hand is refilled
     assert pile(s, 0) == "g" and hand(s, 0).startswith("rrbb") and s.active == 1
 
@@ -100,7 +100,7 @@ def test_example_war_a_to_e_then_the_red_war() -> None:
     assert d is not None and (d.seat, d.kind, sorted(d.context["wars"])) == (
         0,
         "war_order",
-        ["g", "r"],
+        ["green", "red"],
     )
     play(s, "war g")  # vase picks the green war, where it is not involved
     d = s.decision()
@@ -116,7 +116,7 @@ def test_example_war_a_to_e_then_the_red_war() -> None:
     assert leader_at(s, 1, "T") is None and s.gaps[0] == -1
     # now the red war: vase (active, involved) attacks lion
     d = s.decision()
-    assert d is not None and d.kind == "commit" and d.context["colour"] == "r"
+    assert d is not None and d.kind == "commit" and d.context["colour"] == "red"
     assert (d.context["attacker"], d.context["defender"]) == (0, 1)
     assert (d.context["attacker_strength"], d.context["defender_strength"]) == (1, 2)
     play(s, "commit 1", "commit 0")  # 2 : 2, lion defends
@@ -138,7 +138,7 @@ def test_example_ship_blue_black_then_king_scores_black_at_end_of_turn() -> None
     assert column(s, 1) == "r[bk]" and leader_at(s, 0, "K") == "1.1"
     play(s, "pass")
     d = s.decision()
-    assert d is not None and (d.kind, d.context["colour"]) == ("ship_point", "k")
+    assert d is not None and (d.kind, d.context["colour"]) == ("ship_point", "black")
     play(s, "point k")
     assert pile(s, 0) == "k" and s.active == 1
 

@@ -85,7 +85,7 @@ def test_g5_one_war_per_colour_and_never_against_oneself() -> None:
     play(s, "g1-2")
     d = s.decision()
     assert d is not None and d.kind == "war_order"
-    assert sorted(d.context["wars"]) == ["g", "k"]
+    assert sorted(d.context["wars"]) == ["black", "green"]
     # moving an own leader within its kingdom starts no revolt
     s = state(columns=COLS3, leaders={(0, "T"): "1.0"}, hands=["", "", ""])
     play(s, "T1.2")
@@ -449,7 +449,7 @@ def test_c16_ship_points_one_per_leader_in_order_king_no_substitute() -> None:
         leaders={(0, "F"): "1.1", (0, "K"): "1.0", (0, "P"): "2.0", (0, "T"): "2.1"},
         hands=["rbgk", "", ""],
         ships=["bg"],
-        out="bbbbbbbb",
+        discard="bbbbbbbb",
     )
     play(s, "pass")
     order = []
@@ -457,12 +457,12 @@ def test_c16_ship_points_one_per_leader_in_order_king_no_substitute() -> None:
         d = s.decision()
         assert d is not None
         order.append(d.context["leader"])
-        if d.context["colour"] == "k":
+        if d.context["colour"] == "black":
             with pytest.raises(IllegalActionError) as e:
                 s.apply("point g")
             assert e.value.ruling == "C-16"
         play(s, f"point {d.context['colour']}")
-    assert order == ["P", "F", "K"]  # one each, however many ships; no trader
+    assert order == ["priest", "farmer", "king"]  # one each, however many ships; no trader
     assert pile(s, 0) == "rbk"
 
 

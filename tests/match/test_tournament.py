@@ -12,7 +12,8 @@ import pytest
 
 from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
 from euphrates.match.records import GameRecord, replay
-from euphrates.match.tournament import fill, run_tournament, seating, summarise
+from euphrates.match.seeds import game_seed
+from euphrates.match.tournament import Setup, fill, play_one, run_tournament, seating, summarise
 
 
 def test_seats_rotate_fairly() -> None:
@@ -50,12 +51,13 @@ def test_openskill_orders_a_dominant_bot_first() -> None:
 
 def test_a_small_tournament_in_two_processes(tmp_path: Path) -> None:
     results = run_tournament(
-        "board", 2, ["greedy", "random"], 4, seed=3, jobs=2, out_dir=str(tmp_path)
+        "cards", 2, ["greedy", "random"], 4, seed=3, jobs=2, out_dir=str(tmp_path)
     )
     assert [r.index for r in results] == [0, 1, 2, 3]
     for r in results:
         assert r.record_path is not None
         record = GameRecord.loads(Path(r.record_path).read_text())
+        assert record.seed == game_seed(3, r.index)
         state = replay(record)
         assert state.outcome() is not None and list(state.outcome().places) == r.places  # type: ignore[union-attr]
         assert record.seats == r.entrants
@@ -66,19 +68,19 @@ def test_a_small_tournament_in_two_processes(tmp_path: Path) -> None:
     assert greedy["wins"] >= 3 and greedy["ci95"][0] <= greedy["win_rate"] <= greedy["ci95"][1]
 
 
-def test_the_command_prints_a_table_and_a_json_last_line(tmp_path: Path) -> None:
+def test_the_command_prints_its_seed_a_table_and_a_json_last_line(tmp_path: Path) -> None:
     proc = subprocess.run(
         [
             sys.executable,
             "-m",
             "euphrates.cli",
             "tournament",
-            "--game",
+            "--game",  # the old spelling still works
             "board",
             "--players",
             "3",
             "--bots",
-            "greedy,random",
+            "random",
             "--games",
             "3",
             "--jobs",
@@ -90,19 +92,41 @@ def test_the_command_prints_a_table_and_a_json_last_line(tmp_path: Path) -> None
         text=True,
         check=True,
     )
+    seed = json.loads((tmp_path / "manifest.json").read_text())["seed"]
+    assert f"seed {seed}" in proc.stdout.splitlines()[0]
     last = proc.stdout.strip().splitlines()[-1]
     doc = json.loads(last)
-    assert {r["bot"] for r in doc["results"]} == {"greedy", "random"}
+    assert [r["bot"] for r in doc["results"]] == ["random"]
     for r in doc["results"]:
         assert set(r) == {"bot", "games", "wins", "win_rate", "ci95", "rating"}
     assert "OpenSkill" in proc.stdout
     assert len(list(tmp_path.glob("game-*.json"))) == 3
+    assert GameRecord.loads((tmp_path / "game-00002.json").read_text()).seed == game_seed(seed, 2)
 
 
-def test_a_game_that_does_not_end_is_stopped_and_left_out(tmp_path: Path) -> None:
-    from euphrates.match.tournament import play_one
-
-    result = play_one("board", ["random", "random"], 1, 0, {}, str(tmp_path), max_decisions=30)
+def test_a_game_that_does_not_end_is_stopped_and_left_out() -> None:
+    setup = Setup("board", 2, ("random", "random"), 1, {}, max_decisions=30)
+    played = play_one(setup, 0)
+    result = played.result
     assert result.places == []
-    assert result.record_path is not None and result.record_path.endswith("-unfinished.json")
-    assert summarise([result], 2) == [] or all(r["games"] == 0 for r in summarise([result], 2))
+    assert played.record_name.endswith("-unfinished.json")
+    assert len(GameRecord.loads(played.record_text).actions) == 30
+    assert all(r["games"] == 0 for r in summarise([result], 2))
+
+
+def test_the_same_seed_plays_the_same_games_in_any_number_of_jobs(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    run_tournament("board", 2, ["random"], 2, seed=9, jobs=2, out_dir=str(a))
+    run_tournament("board", 2, ["random"], 2, seed=9, jobs=1, out_dir=str(b))
+    for name in ("game-00000.json", "game-00001.json"):
+        assert (a / name).read_text() == (b / name).read_text()
+
+
+def test_a_failing_job_stops_the_tournament_with_its_error() -> None:
+    from euphrates.match.jobs import JobError, run_in_jobs
+
+    setup = Setup("board", 2, ("random", "wizard"), 1)  # past the checks of prepare()
+    kept: list[object] = []
+    with pytest.raises(JobError, match="unknown bot 'wizard'"):
+        run_in_jobs(setup, [0, 1, 2], 2, kept.append)
+    assert kept == []

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from euphrates.board import BOARD
 from euphrates.core.errors import RecordError
 from euphrates.match.records import GameRecord
 from euphrates.terminal import TerminalGame, new_record
@@ -43,31 +44,35 @@ def _random_player(game_holder: dict[str, TerminalGame], seed: int) -> object:
     return read
 
 
-@pytest.mark.parametrize(("game", "seed", "secret"), [("board", 4, "swap"), ("cards", 4, "-")])
-def test_other_seats_are_told_in_words_never_by_their_action_text(
-    game: str, seed: int, secret: str
-) -> None:
-    """G-3: a bot's swap names its discards; C-11/C-19: a bot's bridge names its colour."""
-    con, out = console()
-    spawn = Spawner()
-    holder: dict[str, TerminalGame] = {}
-    record = new_record(game, 2, 0, ["beginner"], seed, {})
-    g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn)  # type: ignore[arg-type]
-    holder["game"] = g
-    assert g.run() == 0
-    g.show_log()
-    text = out.getvalue()
-    bot = spawn.bots[0]
-    hidden = [t for t in bot.texts if t.startswith("swap ") or (secret == "-" and "-" in t[1:3])]
-    hidden = [t for t in hidden if t[0] not in "PFTKx"]
-    assert hidden, "the game should reach a swap or a bridge by the bot"
+@pytest.mark.parametrize(("game", "secret"), [("board", "swap"), ("cards", "-")])
+def test_other_seats_are_told_in_words_never_by_their_action_text(game: str, secret: str) -> None:
+    """G-3: a bot's swap names its discards; C-11/C-19: a bot's bridge names its colour.
+    The first deal (from seed 4 on) where the bot makes such a move is checked."""
+    for seed in range(4, 40):
+        con, out = console()
+        spawn = Spawner()
+        holder: dict[str, TerminalGame] = {}
+        record = new_record(game, 2, 0, ["beginner"], seed, {})
+        g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn)  # type: ignore[arg-type]
+        holder["game"] = g
+        assert g.run() == 0
+        g.show_log()
+        text = out.getvalue()
+        bot = spawn.bots[0]
+        hidden = [
+            t for t in bot.texts if t.startswith("swap ") or (secret == "-" and "-" in t[1:3])
+        ]
+        hidden = [t for t in hidden if t[0] not in "PFTKx"]
+        assert bot.closed == 1
+        if hidden:
+            break
+    assert hidden, "no deal reached a swap or a bridge by the bot"
     for t in hidden:
         assert t not in text
     if game == "board":
         assert "seat 1 swapped" in text
     else:
         assert "seat 1 laid a face-down bridge between columns" in text
-    assert bot.closed == 1
 
 
 def test_help_lists_every_legal_move_grouped_and_prompts_are_short() -> None:
@@ -280,3 +285,19 @@ def test_an_autosave_that_fails_warns_once_and_the_game_goes_on(
     assert text.count("could not save the game to") == 1 and "Permission denied" in text
     assert g.record.actions.count("pass") == 2
     assert text.rstrip().endswith("the game was not saved")
+
+
+def test_the_terminal_seats_bots_in_worker_processes() -> None:
+    """Item 3: the terminal client's bots run behind the process boundary."""
+    from euphrates.bots.remote import RemoteBot
+    from euphrates.terminal.seats import spawn_bot
+
+    bot = spawn_bot("beginner", 5)
+    try:
+        assert isinstance(bot, RemoteBot)
+        state = BOARD.new_game(2, 9)
+        seat = state.to_move()
+        assert seat is not None
+        assert bot.choose(BOARD, state.view(seat)) in state.view(seat)["legal"]
+    finally:
+        bot.close()

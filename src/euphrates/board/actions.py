@@ -19,11 +19,12 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from euphrates.board.geometry import parse_square, square_name
+from euphrates.board.geometry import SQUARES, parse_square, square_name
 from euphrates.core.actions import ChooseWar as ChooseWar
 from euphrates.core.actions import Commit as Commit
 from euphrates.core.actions import Decline as Decline
 from euphrates.core.actions import Pass as Pass
+from euphrates.core.actions import is_ascii_number
 from euphrates.core.colours import (
     BLACK,
     BLUE,
@@ -137,7 +138,53 @@ BoardAction = (
 PASS: Final = Pass()
 DECLINE: Final = Decline()
 
-_TILE_WORDS = re.compile(r"^(?:tile\s+)?([a-z]+)\s*(?:tile\s*)?(?:on\s+|@\s*)?([a-p]\d{1,2})$")
+
+def _small(n: object, limit: int) -> bool:
+    return type(n) is int and 0 <= n < limit
+
+
+def check_action(a: object) -> None:
+    """Refuse an action object built by hand with a field of the wrong type or out of
+    range (`PlaceTile(True, 999)`), before a rule reads it or an error message formats
+    it. The parser never builds one; exact types, because True would pass as 1. Every
+    `apply` runs this, so the common actions come first and are checked inline."""
+    if isinstance(a, (PlaceTile, PlaceLeader)):
+        c, s = a.colour, a.square
+        if type(c) is int and type(s) is int and 0 <= c < 4 and 0 <= s < SQUARES:
+            return
+    elif isinstance(a, Commit):
+        n = a.count
+        if type(n) is int and 0 <= n < 1000:
+            return
+    elif isinstance(a, Swap):
+        counts = a.counts
+        if type(counts) is tuple and len(counts) == 4:
+            r, b, g, k = counts
+            ints = type(r) is int and type(b) is int and type(g) is int and type(k) is int
+            if ints and 0 <= r < 1000 and 0 <= b < 1000 and 0 <= g < 1000 and 0 <= k < 1000:
+                return
+    elif isinstance(a, (PlaceCatastrophe, TakeTreasure)):
+        if _small(a.square, SQUARES):
+            return
+    elif isinstance(a, (WithdrawLeader, ChooseWar)):
+        if _small(a.colour, 4):
+            return
+    elif isinstance(a, (Pass, Decline)):
+        return
+    elif isinstance(a, BuildMonument):
+        if _small(a.monument, len(MONUMENTS)) and _small(a.square, SQUARES):
+            return
+    else:
+        raise InvalidActionError(f"{a!r} is not a board-game action")
+    raise InvalidActionError(f"{a!r} is not a board-game action: a field is out of range")
+
+
+_TILE_WORDS = re.compile(
+    r"^(?:tile\s+)?([a-z]+)\s*(?:tile\s*)?(?:on\s+|@\s*)?([a-p]\d{1,2})$", re.ASCII
+)
+MAX_TEXT = 100
+"""The longest action text read: the longest real one ('monument red-black F10',
+'red tile on F10') is far shorter, and a bound keeps hostile input cheap to refuse."""
 
 
 def _colour(word: str, text: str) -> int:
@@ -171,6 +218,14 @@ def _monument(code: str, text: str) -> int:
 def parse_action(text: str) -> BoardAction:
     """Read an action written in the notation above (words such as ``red F4``, ``king G5``
     or ``catastrophe H7`` are accepted too). Raises InvalidActionError."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is a text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise InvalidActionError(f"an action text is at most {MAX_TEXT} characters")
+    if not text.isascii():
+        # Notation is ASCII: '²' passes `isdigit()` and then fails `int()`, and case
+        # mapping turns some other letters into notation letters ('ı' → 'I').
+        raise InvalidActionError(f"{text!r}: notation is written in ASCII letters and digits")
     raw = text
     t = " ".join(text.strip().split())
     if not t:
@@ -183,8 +238,10 @@ def parse_action(text: str) -> BoardAction:
     if low in ("decline", "none", "no"):
         return DECLINE
     if head == "commit":
-        if len(words) != 2 or not words[1].isdigit():
-            raise InvalidActionError(f"{raw!r}: write 'commit N' with N a number of tiles")
+        if len(words) != 2 or not is_ascii_number(words[1]):
+            raise InvalidActionError(
+                f"{raw!r}: write 'commit N' with N a number of tiles (at most 3 digits)"
+            )
         return Commit(int(words[1]))
     if head == "war":
         if len(words) != 2:
@@ -216,7 +273,7 @@ def parse_action(text: str) -> BoardAction:
         and len(t) >= 3
         and t[0] in "xX"
         and t[1].upper() in "ABCDEFGHIJKLMNOP"
-        and t[2:].isdigit()
+        and is_ascii_number(t[2:], 2)
     ):
         return PlaceCatastrophe(parse_square(t[1:]))
     # Leaders: an uppercase letter (P F T K) or a leader's name.
@@ -277,6 +334,7 @@ __all__ = [
     "Swap",
     "TakeTreasure",
     "WithdrawLeader",
+    "check_action",
     "monument_name",
     "parse_action",
 ]

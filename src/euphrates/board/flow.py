@@ -23,11 +23,12 @@ from euphrates.board.actions import (
     Swap,
     TakeTreasure,
     WithdrawLeader,
+    check_action,
 )
 from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
-from euphrates.core.errors import IllegalActionError, InvalidActionError
+from euphrates.core.errors import IllegalActionError
 from euphrates.core.protocol import Event
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ _TURN_ACTIONS = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap,
 
 
 def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
+    check_action(action)
     p = st.phase
     if p == ACTION:
         if not isinstance(action, _TURN_ACTIONS):
@@ -147,8 +149,6 @@ def _turn_action(st: BoardState, action: BoardAction, events: list[Event]) -> No
 
 
 def _check_tile(st: BoardState, a: PlaceTile) -> None:
-    if not 0 <= a.colour < 4:
-        raise InvalidActionError(f"{a.colour} is not a colour")
     seat, sq = st.active, a.square
     b = 1 << sq
     if st.hands[seat][a.colour] > 0:
@@ -171,8 +171,6 @@ def _check_tile(st: BoardState, a: PlaceTile) -> None:
 
 
 def _check_leader(st: BoardState, a: PlaceLeader) -> None:
-    if not 0 <= a.colour < 4:
-        raise InvalidActionError(f"{a.colour} is not a leader colour")
     seat, sq = st.active, a.square
     b = 1 << sq
     if legal.leader_targets(st, a.colour) & b:
@@ -329,8 +327,6 @@ def _swap(st: BoardState, a: Swap, events: list[Event]) -> None:
     seat = st.active
     hand = st.hands[seat]
     n = sum(a.counts)
-    if any(x < 0 for x in a.counts):
-        raise InvalidActionError(f"{a}: negative counts")
     if n == 0:
         raise IllegalActionError("a swap discards at least one tile", "B-16")
     for c, k in enumerate(a.counts):
@@ -366,8 +362,6 @@ def _commit(st: BoardState, n: int, events: list[Event]) -> None:
     colour = st.support_colour
     seat = st.attacker if st.att_commit < 0 else st.defender
     ruling = "B-20" if st.phase == REVOLT else "B-24"
-    if n < 0:
-        raise InvalidActionError("a commitment cannot be negative")
     have = st.hands[seat][colour]
     if n > have:
         raise IllegalActionError(

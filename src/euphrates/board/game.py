@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.board import position
+from euphrates.board import position, views
 from euphrates.board.render import render_view
 from euphrates.board.state import BoardState
+from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import Json, View, check_options, check_players, check_seed
 from euphrates.core.rng import Rng
 
@@ -37,16 +38,27 @@ class BoardGame:
         return position.from_position(doc)
 
     def to_position(self, state: BoardState) -> Json:
-        return position.to_position(state)
+        return position.to_position(_board_state(state))
 
     def render(self, state: BoardState, seat: int | None) -> str:
-        return render_view(state.view(seat))
+        return render_view(_board_state(state).view(seat))
 
     def render_view(self, view: View) -> str:
+        """The rendering of a view from outside: checked first (RecordError), as
+        `sample_from_view` checks it, so a malformed view is refused, not half drawn."""
+        views.sample_from_view(view, Rng(0))
         return render_view(view)
 
     def sample_from_view(self, view: View, rng: Rng) -> BoardState:
-        return position.sample_from_view(view, rng)
+        if not isinstance(rng, Rng):
+            raise ArgumentError(f"rng must be an Rng, not {type(rng).__name__}")
+        return views.sample_from_view(view, rng)
+
+
+def _board_state(state: object) -> BoardState:
+    if not isinstance(state, BoardState):
+        raise ArgumentError(f"not a Tigris & Euphrates state: {type(state).__name__}")
+    return state
 
 
 BOARD = BoardGame()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from euphrates.core.actions import is_ascii_number
 from euphrates.core.errors import InvalidActionError
 
 WIDTH: Final = 16
@@ -39,9 +40,13 @@ def square_at(x: int, y: int) -> int:
 
 
 def parse_square(text: str) -> int:
-    """``"F4"`` → its index; raises InvalidActionError for anything that is not a square."""
+    """``"F4"`` → its index; raises InvalidActionError for anything that is not a square.
+    Only ASCII is read: `str.upper()` maps some other letters onto A–P ('ı' → 'I'), and
+    `int()` reads other scripts' digits, so 'ı5' or 'F٣' would name squares otherwise."""
+    if not isinstance(text, str) or not text.isascii():
+        raise InvalidActionError(f"{text!r} is not a square name (A1 … P11)")
     t = text.strip().upper()
-    if len(t) < 2 or t[0] not in COLUMN_LETTERS or not t[1:].isdigit():
+    if len(t) < 2 or t[0] not in COLUMN_LETTERS or not is_ascii_number(t[1:], 2):
         raise InvalidActionError(f"{text!r} is not a square name (A1 … P11)")
     row = int(t[1:])
     if not 1 <= row <= HEIGHT:

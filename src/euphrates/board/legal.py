@@ -28,6 +28,7 @@ from euphrates.board.geometry import FULL, expand, nth_square, squares_of
 from euphrates.board.kingdoms import parts_without
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, RED
+from euphrates.core.errors import GameOverError
 from euphrates.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -208,6 +209,8 @@ def count(st: BoardState) -> int:
 def random_action(st: BoardState, rng: Rng) -> BoardAction:
     if st.phase != ACTION:
         acts = legal_actions(st)
+        if not acts:
+            raise GameOverError("the game is over; no action is legal", "B-31")
         return acts[rng.below(len(acts))]
     total, segs = action_table(st)
     k = rng.below(total)

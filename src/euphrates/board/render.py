@@ -93,6 +93,11 @@ def _players(view: Mapping[str, Any]) -> list[str]:
     out.append(
         f"  bag: {view['bag']['count'] if isinstance(view['bag'], dict) else len(view['bag'])} tiles"
     )
+    bordered = view["board"].get("bordered_treasures") or []
+    out.append(
+        f"  treasures on the board: {len(view['board']['treasures'])}; bordered, taken first "
+        f"(B-30): {' '.join(bordered) or 'none'}"
+    )
     d = view.get("decision")
     if d:
         out.append(f"  pending: {d['kind']} of seat {d['seat']}")

@@ -35,7 +35,17 @@ from euphrates.board.phases import (
     WAR_ORDER,
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
-from euphrates.core.protocol import Decision, Event, GameState, Outcome, View
+from euphrates.core.errors import ArgumentError
+from euphrates.core.protocol import (
+    Decision,
+    Event,
+    GameState,
+    Outcome,
+    View,
+    check_players,
+    check_seed,
+    check_viewer,
+)
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
 
@@ -57,6 +67,7 @@ class BoardState(GameState[BoardAction]):
     """A Tigris & Euphrates game in progress (create one with `new_game`)."""
 
     revealing_events = frozenset({"drew", "drew_tiles"})  # tiles drawn from the bag (G-3)
+    game_over_ruling = "B-31"
 
     __slots__ = (
         "_kingdoms",
@@ -205,8 +216,10 @@ class BoardState(GameState[BoardAction]):
         """Set-up (B-1 – B-3): temples and treasures on the map's temple squares, the
         rest in the bag (shuffled with the seed), a random first player, six tiles each
         drawn in seat order from the first player."""
-        if players not in (2, 3, 4):
-            raise ValueError(f"Tigris & Euphrates is for 2 to 4 players, not {players}")
+        players = check_players(players)
+        seed = check_seed(seed)
+        if type(advanced) is not bool or type(open_scores) is not bool:
+            raise ArgumentError("options 'advanced' and 'open_scores' must be true or false")
         st = cls.blank(players, advanced, open_scores)
         st.seed = seed
         rng = Rng(seed)
@@ -419,7 +432,7 @@ class BoardState(GameState[BoardAction]):
         seat = self.decision_seat()
         ctx: dict[str, Any] = {}
         if p == ACTION:
-            ctx = {"action": self.actions_done + 1}
+            ctx = {"action": self.actions_done + 1, "actions_left": 2 - self.actions_done}
         elif p in (REVOLT, WAR):
             ctx = self.conflict_context()
         elif p == WAR_ORDER:
@@ -487,9 +500,9 @@ class BoardState(GameState[BoardAction]):
         return legal.random_action(self, rng)
 
     def view(self, seat: int | None) -> View:
-        from euphrates.board.position import view_of
+        from euphrates.board.views import view_of
 
-        return view_of(self, seat)
+        return view_of(self, check_viewer(seat, self.players))
 
     def _apply(self, action: BoardAction) -> list[Event]:
         events: list[Event] = []

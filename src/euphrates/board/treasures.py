@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from euphrates.board.state import BoardState
 
 
-def _pending(st: BoardState) -> tuple[int, int] | None:
+def giving_kingdom(st: BoardState) -> tuple[int, int] | None:
     """(owner, treasure squares) of the first kingdom that must give treasures,
     in seat order of the owners from the active player; None if none. Only kingdoms
     with a trader can qualify, so the search starts from the traders."""
@@ -38,6 +38,12 @@ def _pending(st: BoardState) -> tuple[int, int] | None:
     return None
 
 
+def first_to_take(st: BoardState, held: int) -> int:
+    """Of the treasures `held` in a giving kingdom, those that may be taken now:
+    the bordered ones while any is left (board-map.md), else all."""
+    return held & st.map.bordered or held
+
+
 def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
     st.treasures &= ~(1 << sq)
     st.held[seat] += 1
@@ -47,14 +53,13 @@ def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
 def settle(st: BoardState, events: list[Event]) -> bool:
     """Hand out treasures until a real choice is needed. Returns True when a choice is
     now pending (phase TREASURE), False when every kingdom is settled."""
-    bordered = st.map.bordered
     while True:
-        pending = _pending(st)
+        pending = giving_kingdom(st)
         if pending is None:
             return False
         owner, held = pending
         to_take = held.bit_count() - 1
-        candidates = held & bordered or held
+        candidates = first_to_take(st, held)
         if to_take >= candidates.bit_count():
             # Every candidate will be taken whatever the order: no real choice.
             while candidates:

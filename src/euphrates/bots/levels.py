@@ -13,6 +13,7 @@ import re
 from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.mcts import MctsBot
+from euphrates.core.errors import ArgumentError
 
 LEVELS: dict[str, str] = {
     "beginner": "random",
@@ -23,26 +24,70 @@ LEVELS: dict[str, str] = {
 
 _BUDGET = re.compile(r"^(\d+(?:\.\d+)?)(s|ms|i)$")
 
+# Budgets beyond these are typing mistakes, not plans: a million iterations is ten
+# minutes or more a decision, and a bot that thinks longer than that stalls any game.
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+# What a decision may take, at most, beyond its budget before a host gives up on the
+# bot's worker (a hung process, not a slow one: a loaded machine may be ten times slower).
+SLACK_SECONDS = 60.0
+SLOWEST_ITERATIONS_PER_SECOND = 50.0
+
+
+def _budget(spec: str) -> tuple[int | None, float | None]:
+    """The iterations or seconds of an `mcts:` spec, refused unless they are sensible."""
+    budget = spec.partition(":")[2] or "1s"
+    m = _BUDGET.match(budget)
+    if not m:
+        raise ArgumentError(
+            f"bad mcts budget {budget!r}: write e.g. mcts:1s, mcts:250ms or mcts:2000i"
+        )
+    amount, unit = float(m.group(1)), m.group(2)
+    if unit == "i":
+        if not m.group(1).isdigit() or not 1 <= amount <= MAX_ITERATIONS:
+            raise ArgumentError(
+                f"bad mcts budget {budget!r}: iterations must be a whole number "
+                f"from 1 to {MAX_ITERATIONS}"
+            )
+        return int(amount), None
+    seconds = amount / 1000 if unit == "ms" else amount
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ArgumentError(
+            f"bad mcts budget {budget!r}: the time must be more than 0 and at most "
+            f"{MAX_SECONDS:g} s"
+        )
+    return None, seconds
+
+
+def _normal(spec: str) -> str:
+    spec = spec.strip().lower()
+    return LEVELS.get(spec, spec)
+
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its name (`random`, `greedy`, `mcts:1s`, `mcts:500i`, or a level)."""
-    spec = spec.strip().lower()
-    spec = LEVELS.get(spec, spec)
+    spec = _normal(spec)
     if spec == "random":
         return RandomBot(seed)
     if spec == "greedy":
         return GreedyBot(seed)
     if spec == "mcts" or spec.startswith("mcts:"):
-        budget = spec.partition(":")[2] or "1s"
-        m = _BUDGET.match(budget)
-        if not m:
-            raise ValueError(
-                f"bad mcts budget {budget!r}: write e.g. mcts:1s, mcts:250ms or mcts:2000i"
-            )
-        amount, unit = float(m.group(1)), m.group(2)
-        if unit == "i":
-            return MctsBot(seed, iterations=int(amount))
-        return MctsBot(seed, seconds=amount / 1000 if unit == "ms" else amount)
-    raise ValueError(
+        iterations, seconds = _budget(spec)
+        if iterations is not None:
+            return MctsBot(seed, iterations=iterations)
+        return MctsBot(seed, seconds=seconds)
+    raise ArgumentError(
         f"unknown bot {spec!r}: use random, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
     )
+
+
+def timeout_for(spec: str) -> float:
+    """How long a host waits for one decision of `spec` before it calls the bot hung."""
+    spec = _normal(spec)
+    if spec == "mcts" or spec.startswith("mcts:"):
+        iterations, seconds = _budget(spec)
+        if iterations is not None:
+            return SLACK_SECONDS + iterations / SLOWEST_ITERATIONS_PER_SECOND
+        assert seconds is not None
+        return SLACK_SECONDS + 2 * seconds
+    return SLACK_SECONDS

@@ -26,6 +26,7 @@ from euphrates.cards.layout import (
     COLUMNS,
     GAP_BASE,
     GAPS,
+    HAND_SIZE,
     MAX_CARDS,
     SHIP_BASE,
     SHIPS,
@@ -38,6 +39,7 @@ from euphrates.core.actions import ChooseWar as ChooseWar
 from euphrates.core.actions import Commit as Commit
 from euphrates.core.actions import Decline as Decline
 from euphrates.core.actions import Pass as Pass
+from euphrates.core.actions import is_ascii_number
 from euphrates.core.colours import (
     BLACK,
     BLUE,
@@ -128,7 +130,7 @@ CardsAction = (
 )
 
 # --- the tables of every action -------------------------------------------------------
-MAX_COMMIT: Final = 70
+MAX_COMMIT: Final = HAND_SIZE + 1  # a commitment comes from one hand of at most 8 (C-3)
 SPOTS: Final = tuple(
     [spot(c, r) for c in range(COLUMNS) for r in range(MAX_CARDS + 1)]
     + [GAP_BASE + g for g in range(GAPS)]
@@ -149,11 +151,14 @@ EXCHANGE_NONE: Final = Exchange(-1)
 SHIP_ACTIONS: Final = {code: BuildShip(code) for code in SHIPS}
 
 # --- reading ----------------------------------------------------------------------------
-_SPOT = re.compile(r"^(\d)\s*\.\s*(\d)$")
-_GAP = re.compile(r"^(\d)\s*-\s*(\d)$")
-_COLUMN = re.compile(r"^(\d)$")
-_SPLIT = re.compile(r"^([a-z]+?)\s*(\d.*)$", re.IGNORECASE)
+# ASCII digits only (re.ASCII): `\d` would also match '٣' and other Unicode digits.
+_SPOT = re.compile(r"^([0-9])\s*\.\s*([0-9])$", re.ASCII)
+_GAP = re.compile(r"^([0-9])\s*-\s*([0-9])$", re.ASCII)
+_COLUMN = re.compile(r"^([0-9])$", re.ASCII)
+_SPLIT = re.compile(r"^([a-z]+?)\s*([0-9].*)$", re.IGNORECASE | re.ASCII)
 _NONE_WORDS = frozenset({"none", "no", "decline", "0", "-"})
+MAX_TEXT: Final = 64
+"""No action's text is longer; longer input is refused before any parsing work."""
 
 
 def _spot(text: str, where: str) -> int | None:
@@ -208,6 +213,12 @@ def parse_action(text: str) -> CardsAction:
 
     Only ``k``/``K`` before a gap is told apart by case (``k3-4`` a black bridge, ``K3-4``
     the king onto it); everywhere else the shape of the target decides."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action's text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise InvalidActionError(
+            f"{text[:20]!r}...: no action is longer than {MAX_TEXT} characters"
+        )
     t = " ".join(text.strip().split())
     if not t:
         raise InvalidActionError("empty action")
@@ -218,10 +229,14 @@ def parse_action(text: str) -> CardsAction:
         return PASS
     if low == "decline":
         return DECLINE
-    if head == "commit" and len(words) == 2 and words[1].isdigit():
+    if head == "commit":
+        if len(words) != 2 or not is_ascii_number(words[1]):
+            raise InvalidActionError(
+                f"{text!r}: commit takes a number of cards in ASCII digits, e.g. 'commit 2'"
+            )
         n = int(words[1])
         if n >= MAX_COMMIT:
-            raise InvalidActionError(f"{text!r}: no hand holds {n} cards")
+            raise InvalidActionError(f"{text!r}: no hand holds {n} cards (C-3)")
         return COMMITS[n]
     if head == "war" and len(words) >= 2:
         c = parse_colour(rest) if parse_colour(rest) is not None else parse_leader(rest)
@@ -238,7 +253,7 @@ def parse_action(text: str) -> CardsAction:
     if head == "exchange" and len(words) >= 2:
         if rest in _NONE_WORDS:
             return EXCHANGE_NONE
-        if rest.isdigit() and 1 <= int(rest) <= COLUMNS:
+        if is_ascii_number(rest, 1) and 1 <= int(rest) <= COLUMNS:
             return EXCHANGES[int(rest) - 1]
         raise InvalidActionError(f"{text!r}: {rest!r} is not a column 1-8 or none")
     if head == "ship" and len(words) >= 2:

@@ -12,9 +12,10 @@ from typing import Any
 
 from euphrates.cards.actions import CardsAction
 from euphrates.cards.layout import CARD_TOTALS, HAND_SIZE, REMOVED_TWO_PLAYERS
-from euphrates.cards.position import from_position, sample_from_view, to_position
+from euphrates.cards.position import from_position, to_position
 from euphrates.cards.render import render
 from euphrates.cards.state import CardsState
+from euphrates.cards.views import check_view, sample_from_view
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import (
     GameState,
@@ -87,6 +88,9 @@ class CardsGame:
         return sample_from_view(view, rng)
 
     def render_view(self, view: View) -> str:
+        """Draw a view handed in from outside, after checking that some state of the game
+        shows exactly this view (RecordError otherwise), so drawing it cannot fail."""
+        check_view(view)
         return render(view)
 
 

@@ -1,11 +1,13 @@
-"""The JSON position format, views and sampling from a view (docs/cards.md, C-19, G-3).
+"""The JSON position format (docs/cards.md): the whole state, hidden parts included.
 
-A position is the whole state, hidden parts included (deck order, every hand, the 30
-removed cards, the face-down bridge's colour, the generator's state), so
-``from_position(to_position(s)) == s``. A view is the same document with the hidden parts
-replaced by counts, plus the point piles summarised as C-9 says. Because the view keeps
-everything public and only drops what is secret, a view can be turned back into a full
-position by dealing the unseen cards at random, which is what search needs.
+A position holds the deck order, every hand, the 30 removed cards, the face-down
+bridge's colour and the generator's state, so ``from_position(to_position(s)) == s``.
+
+Reading is strict, because a position is the one door through which a state can enter
+the engine without being played: every field must have exactly its type (``"no"`` is no
+boolean, ``"3"`` and ``3.0`` are no numbers), unknown fields are refused, and the state
+read must satisfy every invariant a played game keeps (position_check.py). Each refusal
+is a RecordError that names the field and, where one applies, the ruling.
 """
 
 from __future__ import annotations
@@ -13,164 +15,118 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.cards import treasures, turn
+from euphrates.cards import turn
+from euphrates.cards.context import decision_context
 from euphrates.cards.layout import (
-    CARD_TOTALS,
+    CIVILISATION_CARDS,
     COLUMNS,
     EMPTY,
     GAP_BASE,
     GAPS,
     HAND_SIZE,
     MAX_CARDS,
-    SHIP_BASE,
+    REMOVED_TWO_PLAYERS,
     SHIPS,
     TREASURE,
-    TREASURE_CARDS,
     card_letter,
     gap_name,
     ship_code_name,
     spot_name,
 )
-from euphrates.cards.scoring import result, tallies
+from euphrates.cards.position_check import census, check_state
+from euphrates.cards.scoring import result
 from euphrates.cards.state import CardsState
+from euphrates.core.actions import is_ascii_number
 from euphrates.core.colours import COLOUR_LETTERS, LEADER_LETTERS
 from euphrates.core.errors import RecordError
-from euphrates.core.protocol import Json, View, decision_fields
-from euphrates.core.rng import Rng
+from euphrates.core.protocol import SEED_LIMIT, Json
+
+__all__ = ["FORMAT", "HIDDEN", "census", "from_position", "to_position"]
 
 FORMAT = 1
 HIDDEN = "?"
 _LETTER = {ch: i for i, ch in enumerate(COLOUR_LETTERS)}
-_PILE_LETTER = {**_LETTER, "t": TREASURE}
+PILE_LETTERS = {**_LETTER, "t": TREASURE}
 _SHIP_CODE = {ship_code_name(code): code for code in SHIPS}
+_CARD_TOKEN = {**_LETTER, **_SHIP_CODE}
+_VERSION_LIMIT = 1 << 62
+
+TOP_KEYS = (
+    "format",
+    "game",
+    "players",
+    "options",
+    "rng",
+    "version",
+    "first",
+    "active",
+    "actions_left",
+    "layout",
+    "leaders",
+    "hands",
+    "catastrophes",
+    "ships",
+    "deck",
+    "removed",
+    "discard",
+    "out",
+    "piles",
+    "pending",
+)
+LAYOUT_KEYS = ("heads", "columns", "bridges", "face_down")
+PENDING_KEYS = (
+    "kind",
+    "seat",
+    "colour",
+    "reason",
+    "conflict",
+    "wars",
+    "ship_column",
+    "ship_options",
+    "ship_points",
+    "exchange_gap",
+    "context",
+)
+CONFLICT_KEYS = (
+    "type",
+    "attacker",
+    "defender",
+    "attacker_base",
+    "defender_base",
+    "attacker_commit",
+    "defender_commit",
+    "attacker_side",
+    "defender_side",
+    "spoils_side",
+    "winner",
+)
 
 
-# --- small encoders ------------------------------------------------------------------------
+# --- writing -------------------------------------------------------------------------------
 def cards_text(counts: list[int]) -> str:
     """Colour counts as letters in colour order: [2, 0, 1, 0] -> ``rrg``."""
     return "".join(COLOUR_LETTERS[c] * n for c, n in enumerate(counts))
 
 
-def _counts(text: Any, what: str) -> list[int]:
-    if not isinstance(text, str):
-        raise RecordError(f"{what}: expected a string of colour letters")
-    out = [0, 0, 0, 0]
-    for ch in text:
-        if ch not in _LETTER:
-            raise RecordError(f"{what}: {ch!r} is not a colour letter (r b g k)")
-        out[_LETTER[ch]] += 1
-    return out
-
-
-def _sequence(text: Any, what: str, alphabet: Mapping[str, int] = _LETTER) -> list[int]:
-    if not isinstance(text, str):
-        raise RecordError(f"{what}: expected a string of letters")
-    try:
-        return [alphabet[ch] for ch in text]
-    except KeyError as e:
-        raise RecordError(f"{what}: {e.args[0]!r} is not allowed here") from None
+def pile_text(pile: list[int]) -> str:
+    return "".join("t" if c == TREASURE else COLOUR_LETTERS[c] for c in pile)
 
 
 def _lid_json(lid: int) -> Json | None:
     return None if lid < 0 else {"seat": lid >> 2, "leader": LEADER_LETTERS[lid & 3]}
 
 
-def _lid(doc: Any, players: int) -> int:
-    if doc is None:
-        return EMPTY
-    try:
-        seat = int(doc["seat"])
-        leader = LEADER_LETTERS.index(doc["leader"])
-    except (KeyError, TypeError, ValueError):
-        raise RecordError(f"bad leader reference {doc!r}") from None
-    if not 0 <= seat < players:
-        raise RecordError(f"bad seat in {doc!r}")
-    return seat * 4 + leader
-
-
 def _side(lo: int, hi: int) -> list[int] | None:
     return None if lo < 0 else [lo + 1, hi + 1]
 
 
-def _unside(doc: Any) -> tuple[int, int]:
-    if doc is None:
-        return EMPTY, EMPTY
-    try:
-        lo, hi = int(doc[0]) - 1, int(doc[1]) - 1
-    except (TypeError, ValueError, IndexError, KeyError):
-        raise RecordError(f"bad side {doc!r}") from None
-    if not 0 <= lo <= hi < COLUMNS:
-        raise RecordError(f"bad side {doc!r}")
-    return lo, hi
-
-
-def _colour_or_none(c: int) -> str | None:
-    return None if c < 0 else COLOUR_LETTERS[c]
-
-
-def parse_spot(text: Any) -> int:
-    """``3.2`` or ``3-4`` (1-based) to a spot int; RecordError if malformed."""
-    if not isinstance(text, str):
-        raise RecordError(f"bad spot {text!r}")
-    if "." in text:
-        a, _, b = text.partition(".")
-        if a.isdigit() and b.isdigit() and 1 <= int(a) <= COLUMNS and int(b) <= MAX_CARDS:
-            return (int(a) - 1) * 16 + int(b)
-    elif "-" in text:
-        a, _, b = text.partition("-")
-        if a.isdigit() and b.isdigit() and 1 <= int(a) < COLUMNS and int(b) == int(a) + 1:
-            return GAP_BASE + int(a) - 1
-    raise RecordError(f"bad spot {text!r}")
-
-
-def parse_gap(text: Any) -> int:
-    if text is None:
-        return EMPTY
-    pos = parse_spot(text)
-    if pos < GAP_BASE:
-        raise RecordError(f"bad gap {text!r}")
-    return pos - GAP_BASE
-
-
-# --- the pending decision ------------------------------------------------------------------
-def decision_context(s: CardsState) -> dict[str, Any]:
-    """The public context of the pending decision (G-1)."""
-    k = s.kind
-    if k == turn.ACTION:
-        return {"actions_left": s.actions_left}
-    if k == turn.COMMIT:
-        return {
-            "conflict": "war" if s.is_war else "revolt",
-            "colour": COLOUR_LETTERS[s.colour],
-            "attacker": s.att_lid >> 2,
-            "defender": s.def_lid >> 2,
-            "role": "attacker" if s.att_commit < 0 else "defender",
-            "attacker_strength": s.att_base,
-            "defender_strength": s.def_base,
-            "attacker_commit": None if s.att_commit < 0 else s.att_commit,
-        }
-    if k == turn.WAR_ORDER:
-        return {"wars": [COLOUR_LETTERS[w] for w in s.wars]}
-    if k == turn.POINT:
-        return {"colour": COLOUR_LETTERS[s.colour], "reason": turn.REASON_NAMES[s.reason]}
-    if k == turn.SHIP_POINT:
-        return {"colour": COLOUR_LETTERS[s.colour], "leader": LEADER_LETTERS[s.colour]}
-    if k == turn.EXCHANGE:
-        lo, hi = treasures.exchange_kingdom(s.gaps, s.exch_gap)
-        return {
-            "kingdom": [lo + 1, hi + 1],
-            "treasures": [c + 1 for c in treasures.originals(s.orig, lo, hi)],
-        }
-    if k == turn.SHIP:
-        return {"column": s.ship_col + 1, "ships": [ship_code_name(c) for c in s.ship_opts]}
-    return {}
-
-
-def _pending(s: CardsState) -> Json:
+def pending_json(s: CardsState) -> Json:
+    """The pending decision with the internal context needed to continue the action
+    (conflict, remaining wars, ship options, ship points still to ask, exchange gap)."""
     return {
         "kind": "over" if s.kind < 0 else turn.KIND_NAMES[s.kind],
         "seat": None if s.kind < 0 else s.seat,
-        "colour": _colour_or_none(s.colour),
+        "colour": None if s.colour < 0 else COLOUR_LETTERS[s.colour],
         "reason": turn.REASON_NAMES[s.reason],
         "conflict": None
         if s.att_lid < 0
@@ -196,8 +152,7 @@ def _pending(s: CardsState) -> Json:
     }
 
 
-# --- positions -----------------------------------------------------------------------------
-def _layout(s: CardsState, hide_down: bool) -> Json:
+def layout_json(s: CardsState, hide_down: bool) -> Json:
     bridges: list[str | None] = []
     for g in range(GAPS):
         card = s.gaps[g]
@@ -215,7 +170,8 @@ def _layout(s: CardsState, hide_down: bool) -> Json:
     }
 
 
-def _common(s: CardsState) -> Json:
+def common_json(s: CardsState) -> Json:
+    """The fields a position and a view share."""
     return {
         "format": FORMAT,
         "game": "cards",
@@ -228,7 +184,7 @@ def _common(s: CardsState) -> Json:
     }
 
 
-def _leaders(s: CardsState) -> list[Json]:
+def leaders_json(s: CardsState) -> list[Json]:
     return [
         {
             LEADER_LETTERS[c]: (None if s.lpos[p * 4 + c] < 0 else spot_name(s.lpos[p * 4 + c]))
@@ -239,12 +195,12 @@ def _leaders(s: CardsState) -> list[Json]:
 
 
 def to_position(s: CardsState) -> Json:
-    doc = _common(s)
+    doc = common_json(s)
     doc.update(
         {
             "rng": s.rng,
-            "layout": _layout(s, hide_down=False),
-            "leaders": _leaders(s),
+            "layout": layout_json(s, hide_down=False),
+            "leaders": leaders_json(s),
             "hands": [cards_text(h) for h in s.hands],
             "catastrophes": list(s.cats),
             "ships": [ship_code_name(c) for c in s.ships],
@@ -252,335 +208,361 @@ def to_position(s: CardsState) -> Json:
             "removed": "".join(COLOUR_LETTERS[c] for c in s.removed),
             "discard": cards_text(s.discard),
             "out": cards_text(s.out),
-            "piles": [
-                "".join("t" if c == TREASURE else COLOUR_LETTERS[c] for c in p) for p in s.piles
-            ],
-            "pending": _pending(s),
+            "piles": [pile_text(p) for p in s.piles],
+            "pending": pending_json(s),
         }
     )
     return doc
 
 
-def _int(doc: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    v = doc.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise RecordError(f"position: {key!r} must be an int in {lo}..{hi}, not {v!r}")
-    return v
+# --- exact readers: each names the field it refuses -----------------------------------------
+def kind_of(value: object) -> str:
+    """How a wrong value is described in a message: its type, short."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {value}"
+    return type(value).__name__
 
 
-def from_position(doc: Mapping[str, Any]) -> CardsState:
-    """Read a position (RecordError if it is malformed or does not account for every card)."""
-    try:
-        return _from_position(doc)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise RecordError(f"position is malformed: {e!r}") from None
+def shown(value: object) -> str:
+    """A wrong value in a message: short strings and numbers as they are, else the type."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 20 else repr(value[:20])[:-1] + "...'"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() < 70:
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    return kind_of(value)
 
 
-def _from_position(doc: Mapping[str, Any]) -> CardsState:
-    if doc.get("game") != "cards":
-        raise RecordError("position: not a card-game position (game must be 'cards')")
-    if doc.get("format") != FORMAT:
-        raise RecordError(f"position: unknown format {doc.get('format')!r}")
-    n = _int(doc, "players", 2, 4)
-    options = doc.get("options") or {}
-    unknown = set(options) - {"open_piles"}
-    if unknown:
-        raise RecordError(f"position: unknown options {sorted(unknown)}")
-    s = CardsState(n, bool(options.get("open_piles", False)))
-    s.rng = _int(doc, "rng", 0, (1 << 64) - 1)
-    s._version = _int(doc, "version", 0, 1 << 62)
-    s.first = _int(doc, "first", 0, n - 1)
-    s.active = _int(doc, "active", 0, n - 1)
-    s.actions_left = _int(doc, "actions_left", 0, 2)
-    lay = doc["layout"]
-    heads = lay["heads"]
-    if not isinstance(heads, str) or len(heads) != COLUMNS or set(heads) - {"t", "r"}:
-        raise RecordError("position: layout.heads must be 8 letters t (treasure) or r (red)")
-    s.orig = [h == "t" for h in heads]
-    cols = lay["columns"]
-    if len(cols) != COLUMNS:
-        raise RecordError("position: layout.columns must list 8 columns")
-    for c, col in enumerate(cols):
-        out = []
-        for token in col:
-            if token in _LETTER:
-                out.append(_LETTER[token])
-            elif token in _SHIP_CODE:
-                out.append(_SHIP_CODE[token])
-            else:
-                raise RecordError(f"position: {token!r} in column {c + 1} is not a card")
-        if len(out) > MAX_CARDS:
-            raise RecordError(f"position: column {c + 1} holds more than 8 cards (C-2)")
-        s.cols[c] = out
-    bridges = lay["bridges"]
-    if len(bridges) != GAPS:
-        raise RecordError("position: layout.bridges must list 7 gaps")
-    s.gaps = [EMPTY if b is None else _LETTER[b] for b in bridges]
-    s.down = parse_gap(lay.get("face_down"))
-    if s.down >= 0 and s.gaps[s.down] < 0:
-        raise RecordError("position: the face-down bridge's gap is empty")
-    leaders = doc["leaders"]
-    if len(leaders) != n:
-        raise RecordError("position: one leader entry per seat")
-    for p, entry in enumerate(leaders):
-        for c in range(4):
-            where = entry.get(LEADER_LETTERS[c])
-            s.lpos[p * 4 + c] = EMPTY if where is None else parse_spot(where)
-    _check_leaders(s)
-    hands = doc["hands"]
-    if len(hands) != n:
-        raise RecordError("position: one hand per seat")
-    s.hands = [_counts(h, "hand") for h in hands]
-    s.cats = [bool(x) for x in doc["catastrophes"]]
-    if len(s.cats) != n:
-        raise RecordError("position: one catastrophe flag per seat")
-    s.ships = sorted(_SHIP_CODE[x] for x in doc["ships"])
-    s.deck = _sequence(doc["deck"], "deck")
-    s.removed = _sequence(doc["removed"], "removed")
-    s.discard = _counts(doc["discard"], "discard")
-    s.out = _counts(doc["out"], "out")
-    piles = doc["piles"]
-    if len(piles) != n:
-        raise RecordError("position: one point pile per seat")
-    s.piles = [_sequence(p, "pile", _PILE_LETTER) for p in piles]
-    _read_pending(s, doc["pending"])
-    _check_census(s)
-    return s
+def need_mapping(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordError(f"{where} must be an object, not {kind_of(value)}")
+    return value
 
 
-def _check_leaders(s: CardsState) -> None:
-    seen: set[int] = set()
-    for pos in s.lpos:
-        if pos < 0:
-            continue
-        if pos in seen:
-            raise RecordError(f"position: two leaders on {spot_name(pos)}")
-        seen.add(pos)
-        if pos >= GAP_BASE:
-            if s.gaps[pos - GAP_BASE] < 0:
-                raise RecordError(f"position: a leader stands on the empty gap {spot_name(pos)}")
-        else:
-            col, row = s.cols[pos >> 4], pos & 15
-            if row > len(col) or (row and col[row - 1] >= SHIP_BASE):
-                raise RecordError(f"position: no card for a leader at {spot_name(pos)}")
+def need_keys(
+    doc: Mapping[str, Any], required: tuple[str, ...], allowed: tuple[str, ...], where: str
+) -> None:
+    for key in required:
+        if key not in doc:
+            raise RecordError(f"{where}: the field {key!r} is missing")
+    for key in doc:
+        if key not in allowed:
+            raise RecordError(f"{where}: unknown field {shown(key)}")
 
 
-def _read_pending(s: CardsState, p: Mapping[str, Any]) -> None:
-    kind = p["kind"]
-    if kind == "over":
-        s.kind = turn.OVER
-        s.seat = EMPTY
-        s.result = result(s.piles)
-    else:
-        if kind not in turn.KIND_NAMES:
-            raise RecordError(f"position: unknown decision kind {kind!r}")
-        s.kind = turn.KIND_NAMES.index(kind)
-        s.seat = _int(p, "seat", 0, s.players - 1)
-    colour = p.get("colour")
-    s.colour = EMPTY if colour is None else _LETTER[colour]
-    s.reason = turn.REASON_NAMES.index(p.get("reason", "column"))
-    conf = p.get("conflict")
-    if conf is not None:
-        s.is_war = conf["type"] == "war"
-        s.att_lid = _lid(conf["attacker"], s.players)
-        s.def_lid = _lid(conf["defender"], s.players)
-        s.att_base = int(conf["attacker_base"])
-        s.def_base = int(conf["defender_base"])
-        ac, dc = conf.get("attacker_commit"), conf.get("defender_commit")
-        s.att_commit = EMPTY if ac is None else int(ac)
-        s.def_commit = EMPTY if dc is None else int(dc)
-        s.att_lo, s.att_hi = _unside(conf.get("attacker_side"))
-        s.def_lo, s.def_hi = _unside(conf.get("defender_side"))
-        s.spoils_lo, s.spoils_hi = _unside(conf.get("spoils_side"))
-        w = conf.get("winner")
-        s.winner = EMPTY if w is None else int(w)
-    s.wars = _sequence(p.get("wars", ""), "wars")
-    sc = p.get("ship_column")
-    s.ship_col = EMPTY if sc is None else int(sc) - 1
-    s.ship_opts = [_SHIP_CODE[x] for x in p.get("ship_options", [])]
-    s.ship_queue = _sequence(p.get("ship_points", ""), "ship_points")
-    s.exch_gap = parse_gap(p.get("exchange_gap"))
-    if s.kind in (turn.COMMIT,) and s.att_lid < 0:
-        raise RecordError("position: a commit decision needs a conflict")
-    if s.kind in (turn.POINT, turn.SHIP_POINT, turn.COMMIT) and s.colour < 0:
-        raise RecordError("position: this decision needs a colour")
-    if s.kind == turn.EXCHANGE and s.exch_gap < 0:
-        raise RecordError("position: an exchange decision needs its gap")
-    if s.kind == turn.SHIP and (s.ship_col < 0 or not s.ship_opts):
-        raise RecordError("position: a ship decision needs its column and options")
+def need_int(value: object, lo: int, hi: int, where: str) -> int:
+    """Exactly an int (True, 3.0 and "3" are refused, not coerced) in lo..hi."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where} must be an integer, not {shown(value)}")
+    if not lo <= value <= hi:
+        raise RecordError(f"{where} must lie in {lo}..{hi}, not {shown(value)}")
+    return value
 
 
-def census(s: CardsState) -> tuple[list[int], int]:
-    """Every coloured card and every treasure card, wherever it is (C-1): (per colour,
-    treasure cards). Cards committed to a pending conflict are counted too."""
-    counts = [0, 0, 0, 0]
-    for col in s.cols:
-        for card in col:
-            if card < SHIP_BASE:
-                counts[card] += 1
-    for g in s.gaps:
-        if g >= 0:
-            counts[g] += 1
-    counts[0] += sum(1 for o in s.orig if not o)  # replacement heads are red cards
-    for h in s.hands:
-        for c in range(4):
-            counts[c] += h[c]
-    for card in s.deck:
-        counts[card] += 1
-    for card in s.removed:
-        counts[card] += 1
-    treasures_seen = sum(s.orig)
-    for pile in s.piles:
-        ts, t = tallies(pile)
-        treasures_seen += t
-        for c in range(4):
-            counts[c] += ts[c]
-    for c in range(4):
-        counts[c] += s.discard[c] + s.out[c]
-    if s.att_lid >= 0 and s.colour >= 0:
-        counts[s.colour] += max(s.att_commit, 0) + max(s.def_commit, 0)
-    return counts, treasures_seen
+def need_bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{where} must be true or false, not {shown(value)}")
+    return value
 
 
-def _check_census(s: CardsState) -> None:
-    counts, t = census(s)
-    if counts != list(CARD_TOTALS) or t != TREASURE_CARDS:
-        raise RecordError(
-            f"position does not account for every card (C-1): colours {counts} "
-            f"(expected {list(CARD_TOTALS)}), treasure cards {t} (expected 8)"
-        )
-    used = 3 - len(s.ships)
-    on_layout = sum(1 for col in s.cols for card in col if card >= SHIP_BASE)
-    if used != on_layout:
-        raise RecordError("position: every built ship must lie in the layout (C-15)")
+def need_str(value: object, max_len: int, where: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{where} must be a string, not {kind_of(value)}")
+    if len(value) > max_len:
+        raise RecordError(f"{where} is too long: {len(value)} characters, at most {max_len}")
+    return value
 
 
-# --- views ---------------------------------------------------------------------------------
-def pile_summary(s: CardsState) -> list[Json]:
-    """C-9: closed piles show their top card and height; open piles every colour."""
-    out: list[Json] = []
-    for pile in s.piles:
-        if s.open_piles:
-            counts, t = tallies(pile)
-            out.append({**{COLOUR_LETTERS[c]: counts[c] for c in range(4)}, "t": t})
-        else:
-            top = None if not pile else ("t" if pile[-1] == TREASURE else COLOUR_LETTERS[pile[-1]])
-            out.append({"top": top, "height": len(pile)})
+def need_list(value: object, where: str, length: int | None = None, most: int = 200) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where} must be a list, not {kind_of(value)}")
+    if length is not None and len(value) != length:
+        raise RecordError(f"{where} must list {length} entries, not {len(value)}")
+    if len(value) > most:
+        raise RecordError(f"{where} lists {len(value)} entries, at most {most}")
+    return value
+
+
+def counts_of(value: object, max_len: int, where: str) -> list[int]:
+    """Colour letters to four counts (hands, discard, out)."""
+    text = need_str(value, max_len, where)
+    out = [0, 0, 0, 0]
+    for ch in text:
+        c = _LETTER.get(ch)
+        if c is None:
+            raise RecordError(f"{where}: {ch!r} is not a colour letter (r b g k)")
+        out[c] += 1
     return out
 
 
-def view(s: CardsState, seat: int | None) -> View:
-    """What ``seat`` may see (None: a spectator), C-19 and G-3."""
-    if seat is not None and not 0 <= seat < s.players:
-        raise ValueError(f"no seat {seat} in a {s.players}-player game")
-    hide_down = s.down >= 0 and seat != s.active
-    v = _common(s)
-    v.update(
-        {
-            "layout": _layout(s, hide_down),
-            "leaders": _leaders(s),
-            "hand": None if seat is None else cards_text(s.hands[seat]),
-            "hand_counts": [sum(h) for h in s.hands],
-            "catastrophes": list(s.cats),
-            "ships": [ship_code_name(c) for c in s.ships],
-            "deck_count": len(s.deck),
-            "removed_count": len(s.removed),
-            "discard": cards_text(s.discard),
-            "out": cards_text(s.out),
-            "piles": pile_summary(s),
-            # The record of every scoring event, public by G-3; a client shows `piles`.
-            "scored": [
-                "".join("t" if c == TREASURE else COLOUR_LETTERS[c] for c in p) for p in s.piles
-            ],
-            "pending": _pending(s),
-            "over": s.kind < 0,
-            "outcome": None if s.result is None else s.result.to_json(),
-        }
+def sequence_of(
+    value: object, max_len: int, where: str, alphabet: Mapping[str, int] = _LETTER
+) -> list[int]:
+    text = need_str(value, max_len, where)
+    out = []
+    for ch in text:
+        c = alphabet.get(ch)
+        if c is None:
+            raise RecordError(f"{where}: {ch!r} is not one of {' '.join(alphabet)}")
+        out.append(c)
+    return out
+
+
+def parse_spot(text: object, where: str = "spot") -> int:
+    """``3.2`` or ``3-4`` (1-based, ASCII digits) to a spot int; RecordError otherwise."""
+    if isinstance(text, str) and len(text) == 3:
+        a, sep, b = text[0], text[1], text[2]
+        if is_ascii_number(a, 1) and is_ascii_number(b, 1):
+            col, other = int(a), int(b)
+            if sep == "." and 1 <= col <= COLUMNS and other <= MAX_CARDS:
+                return (col - 1) * 16 + other
+            if sep == "-" and 1 <= col < COLUMNS and other == col + 1:
+                return GAP_BASE + col - 1
+    raise RecordError(
+        f"{where}: {shown(text)} is not a spot (3.2 for column 3 row 2, 3-4 for a gap)"
     )
-    v.update(decision_fields(s, seat))
-    return v
 
 
-def sample_from_view(v: Mapping[str, Any], rng: Rng) -> CardsState:
-    """A full state consistent with the view: the unseen cards (other hands, the deck, the
-    cards removed in a two-player game, a face-down bridge the viewer did not lay) are
-    shuffled and dealt back in the counts the view shows."""
-    seat = v.get("viewer")
-    n = int(v["players"])
-    doc: dict[str, Any] = {k: v[k] for k in _common_keys()}
-    lay = {**v["layout"], "bridges": list(v["layout"]["bridges"])}
-    doc.update(
-        {
-            "rng": 0,
-            "layout": lay,
-            "leaders": v["leaders"],
-            "catastrophes": v["catastrophes"],
-            "ships": v["ships"],
-            "discard": v["discard"],
-            "out": v["out"],
-            "piles": v["scored"],
-            "pending": v["pending"],
-        }
+def parse_gap(text: object, where: str) -> int:
+    """A gap name or null to a gap index or EMPTY."""
+    if text is None:
+        return EMPTY
+    pos = parse_spot(text, where)
+    if pos < GAP_BASE:
+        raise RecordError(f"{where}: {text!r} is not a gap (1-2 .. 7-8)")
+    return pos - GAP_BASE
+
+
+# --- reading --------------------------------------------------------------------------------
+def from_position(doc: object) -> CardsState:
+    """Read a position; RecordError names the first field that is malformed or that no
+    game could reach (docs/cards.md, "Positions")."""
+    s, context = read_fields(doc, "position")
+    finish_reading(s, context, "position")
+    return s
+
+
+def read_fields(doc: object, root: str) -> tuple[CardsState, object]:
+    """Every field of a position with its exact type, nothing about their consistency
+    yet; returns the state and the pending decision's `context` (None if absent).
+    `root` names the document in messages ("position", or "view" for a sample)."""
+    d = need_mapping(doc, root)
+    if d.get("game") != "cards":
+        raise RecordError(
+            f"{root}: not of the card game (game must be 'cards', not {shown(d.get('game'))})"
+        )
+    if need_int(d.get("format"), 0, 1 << 30, f"{root}.format") != FORMAT:
+        raise RecordError(f"{root}.format {d['format']} is unknown (this engine reads {FORMAT})")
+    need_keys(d, TOP_KEYS, TOP_KEYS, root)
+    n = need_int(d["players"], 2, 4, f"{root}.players")
+    opts = need_mapping(d["options"], f"{root}.options")
+    need_keys(opts, (), ("open_piles",), f"{root}.options")
+    s = CardsState(n, need_bool(opts.get("open_piles", False), f"{root}.options.open_piles"))
+    s.rng = need_int(d["rng"], 0, SEED_LIMIT - 1, f"{root}.rng")
+    s._version = need_int(d["version"], 0, _VERSION_LIMIT, f"{root}.version")
+    s.first = need_int(d["first"], 0, n - 1, f"{root}.first")
+    s.active = need_int(d["active"], 0, n - 1, f"{root}.active")
+    s.actions_left = need_int(d["actions_left"], 0, 2, f"{root}.actions_left")
+    _read_layout(s, d["layout"], root)
+    _read_leaders(s, d["leaders"], root)
+    hands = need_list(d["hands"], f"{root}.hands", n)
+    s.hands = []
+    for p, h in enumerate(hands):
+        if isinstance(h, str) and len(h) > HAND_SIZE:
+            raise RecordError(
+                f"{root}.hands[{p}] holds {len(h)} cards; a hand holds at most 8 (C-3, C-17)"
+            )
+        s.hands.append(counts_of(h, HAND_SIZE, f"{root}.hands[{p}]"))
+    cats = need_list(d["catastrophes"], f"{root}.catastrophes", n)
+    s.cats = [need_bool(x, f"{root}.catastrophes[{p}]") for p, x in enumerate(cats)]
+    s.ships = _read_ships(d["ships"], root)
+    s.deck = sequence_of(d["deck"], CIVILISATION_CARDS, f"{root}.deck")
+    s.removed = sequence_of(d["removed"], REMOVED_TWO_PLAYERS, f"{root}.removed")
+    s.discard = counts_of(d["discard"], CIVILISATION_CARDS, f"{root}.discard")
+    s.out = counts_of(d["out"], 4, f"{root}.out")
+    piles = need_list(d["piles"], f"{root}.piles", n)
+    s.piles = [
+        sequence_of(p, CIVILISATION_CARDS, f"{root}.piles[{i}]", PILE_LETTERS)
+        for i, p in enumerate(piles)
+    ]
+    return s, _read_pending(s, d["pending"], root)
+
+
+def finish_reading(s: CardsState, context: object, root: str) -> None:
+    """Check the state read against every invariant of a played game, then derive what
+    is not stored (the result of a finished game)."""
+    check_state(s, root)
+    if s.kind == turn.OVER:
+        s.result = result(s.piles)
+    if context is not None and context != decision_context(s):
+        raise RecordError(
+            f"{root}.pending.context does not match the pending decision "
+            f"(it should read {decision_context(s)})"
+        )
+
+
+def _read_layout(s: CardsState, value: object, root: str) -> None:
+    lay = need_mapping(value, f"{root}.layout")
+    need_keys(lay, LAYOUT_KEYS, LAYOUT_KEYS, f"{root}.layout")
+    heads = need_str(lay["heads"], COLUMNS, f"{root}.layout.heads")
+    if len(heads) != COLUMNS or set(heads) - {"t", "r"}:
+        raise RecordError(
+            f"{root}.layout.heads must be 8 letters, t (a treasure card) or r (a red head)"
+        )
+    s.orig = [h == "t" for h in heads]
+    cols = need_list(lay["columns"], f"{root}.layout.columns", COLUMNS)
+    for c, col in enumerate(cols):
+        where = f"{root}.layout.columns[{c}]"
+        tokens = need_list(col, where, most=64)
+        if len(tokens) > MAX_CARDS:
+            raise RecordError(f"{where}: column {c + 1} holds {len(tokens)} cards, at most 8 (C-2)")
+        out = []
+        for token in tokens:
+            card = _CARD_TOKEN.get(token) if isinstance(token, str) else None
+            if card is None:
+                raise RecordError(f"{where}: {shown(token)} is not a card (r b g k, br bg bk)")
+            out.append(card)
+        s.cols[c] = out
+    bridges = need_list(lay["bridges"], f"{root}.layout.bridges", GAPS)
+    gaps = []
+    for g, b in enumerate(bridges):
+        card = EMPTY if b is None else _LETTER.get(b) if isinstance(b, str) else None
+        if card is None:
+            raise RecordError(
+                f"{root}.layout.bridges[{g}] must be null or a colour letter, not {shown(b)}"
+            )
+        gaps.append(card)
+    s.gaps = gaps
+    s.down = parse_gap(lay["face_down"], f"{root}.layout.face_down")
+
+
+def _read_leaders(s: CardsState, value: object, root: str) -> None:
+    entries = need_list(value, f"{root}.leaders", s.players)
+    for p, entry in enumerate(entries):
+        where = f"{root}.leaders[{p}]"
+        e = need_mapping(entry, where)
+        need_keys(e, LEADER_LETTERS, LEADER_LETTERS, where)
+        for c, letter in enumerate(LEADER_LETTERS):
+            at = e[letter]
+            s.lpos[p * 4 + c] = EMPTY if at is None else parse_spot(at, f"{where}.{letter}")
+
+
+def _read_ships(value: object, root: str) -> list[int]:
+    names = need_list(value, f"{root}.ships", most=len(SHIPS))
+    codes = []
+    for x in names:
+        code = _SHIP_CODE.get(x) if isinstance(x, str) else None
+        if code is None:
+            raise RecordError(f"{root}.ships: {shown(x)} is not a ship (br, bg, bk)")
+        if code in codes:
+            raise RecordError(f"{root}.ships names {x} twice (C-1: one card per ship)")
+        codes.append(code)
+    return sorted(codes)
+
+
+def _lid(value: object, players: int, where: str) -> int:
+    ref = need_mapping(value, where)
+    need_keys(ref, ("seat", "leader"), ("seat", "leader"), where)
+    seat = need_int(ref["seat"], 0, players - 1, f"{where}.seat")
+    leader = ref["leader"]
+    if not isinstance(leader, str) or leader not in LEADER_LETTERS:
+        raise RecordError(f"{where}.leader must be one of P F T K, not {shown(leader)}")
+    return seat * 4 + LEADER_LETTERS.index(leader)
+
+
+def _unside(value: object, where: str) -> tuple[int, int]:
+    if value is None:
+        return EMPTY, EMPTY
+    pair = need_list(value, where, 2)
+    lo = need_int(pair[0], 1, COLUMNS, f"{where}[0]") - 1
+    hi = need_int(pair[1], 1, COLUMNS, f"{where}[1]") - 1
+    if lo > hi:
+        raise RecordError(f"{where} must name its first column, then its last")
+    return lo, hi
+
+
+def _optional_int(value: object, lo: int, hi: int, where: str) -> int:
+    return EMPTY if value is None else need_int(value, lo, hi, where)
+
+
+def _read_pending(s: CardsState, value: object, root: str) -> object:
+    """Read the pending decision's fields (their consistency with the layout is checked
+    with the rest of the state); returns its `context`, or None if absent."""
+    p = need_mapping(value, f"{root}.pending")
+    need_keys(p, ("kind", "seat"), PENDING_KEYS, f"{root}.pending")
+    kind = p["kind"]
+    if kind == "over":
+        s.kind = turn.OVER
+        if p["seat"] is not None:
+            raise RecordError(f"{root}.pending.seat must be null once the game is over")
+        s.seat = EMPTY
+    else:
+        if not isinstance(kind, str) or kind not in turn.KIND_NAMES:
+            raise RecordError(
+                f"{root}.pending.kind must be over or one of {', '.join(turn.KIND_NAMES)}, "
+                f"not {shown(kind)}"
+            )
+        s.kind = turn.KIND_NAMES.index(kind)
+        s.seat = need_int(p["seat"], 0, s.players - 1, f"{root}.pending.seat")
+    colour = p.get("colour")
+    if colour is None:
+        s.colour = EMPTY
+    elif isinstance(colour, str) and colour in _LETTER:
+        s.colour = _LETTER[colour]
+    else:
+        raise RecordError(f"{root}.pending.colour must be null or r b g k, not {shown(colour)}")
+    reason = p.get("reason", turn.REASON_NAMES[0])
+    if not isinstance(reason, str) or reason not in turn.REASON_NAMES:
+        raise RecordError(
+            f"{root}.pending.reason must be one of {', '.join(turn.REASON_NAMES)}, "
+            f"not {shown(reason)}"
+        )
+    s.reason = turn.REASON_NAMES.index(reason)
+    conf = p.get("conflict")
+    if conf is not None:
+        _read_conflict(s, conf, root)
+    s.wars = sequence_of(p.get("wars", ""), 4, f"{root}.pending.wars")
+    if len(set(s.wars)) != len(s.wars):
+        raise RecordError(f"{root}.pending.wars names a colour twice (G-5: one war per colour)")
+    s.ship_col = _optional_int(p.get("ship_column"), 1, COLUMNS, f"{root}.pending.ship_column")
+    if s.ship_col >= 0:
+        s.ship_col -= 1
+    opts = need_list(p.get("ship_options", []), f"{root}.pending.ship_options", most=len(SHIPS))
+    s.ship_opts = []
+    for x in opts:
+        code = _SHIP_CODE.get(x) if isinstance(x, str) else None
+        if code is None or code in s.ship_opts:
+            raise RecordError(
+                f"{root}.pending.ship_options: {shown(x)} is not a ship or is named twice"
+            )
+        s.ship_opts.append(code)
+    s.ship_queue = sequence_of(p.get("ship_points", ""), 4, f"{root}.pending.ship_points")
+    s.exch_gap = parse_gap(p.get("exchange_gap"), f"{root}.pending.exchange_gap")
+    return p.get("context")
+
+
+def _read_conflict(s: CardsState, value: object, root: str) -> None:
+    where = f"{root}.pending.conflict"
+    conf = need_mapping(value, where)
+    need_keys(conf, CONFLICT_KEYS[:5], CONFLICT_KEYS, where)
+    kind = conf["type"]
+    if kind not in ("war", "revolt"):
+        raise RecordError(f"{where}.type must be war or revolt, not {shown(kind)}")
+    s.is_war = kind == "war"
+    s.att_lid = _lid(conf["attacker"], s.players, f"{where}.attacker")
+    s.def_lid = _lid(conf["defender"], s.players, f"{where}.defender")
+    s.att_base = need_int(conf["attacker_base"], 0, CIVILISATION_CARDS, f"{where}.attacker_base")
+    s.def_base = need_int(conf["defender_base"], 0, CIVILISATION_CARDS, f"{where}.defender_base")
+    s.att_commit = _optional_int(
+        conf.get("attacker_commit"), 0, HAND_SIZE, f"{where}.attacker_commit"
     )
-    # the unseen pool: every card minus what this seat sees
-    seen = [0, 0, 0, 0]
-    for col in lay["columns"]:
-        for token in col:
-            if token in _LETTER:
-                seen[_LETTER[token]] += 1
-    hidden_gap = EMPTY
-    for g, b in enumerate(lay["bridges"]):
-        if b == HIDDEN:
-            hidden_gap = g
-        elif b is not None:
-            seen[_LETTER[b]] += 1
-    seen[0] += lay["heads"].count("r")
-    own = _counts(v["hand"], "hand") if seat is not None else [0, 0, 0, 0]
-    for c in range(4):
-        seen[c] += own[c]
-    for pile in v["scored"]:
-        for ch in pile:
-            if ch in _LETTER:
-                seen[_LETTER[ch]] += 1
-    for text in (v["discard"], v["out"]):
-        for ch in text:
-            seen[_LETTER[ch]] += 1
-    conf = v["pending"].get("conflict")
-    if conf is not None and v["pending"].get("colour") is not None:
-        committed = (conf.get("attacker_commit") or 0) + (conf.get("defender_commit") or 0)
-        seen[_LETTER[v["pending"]["colour"]]] += committed
-    pool: list[int] = []
-    for c in range(4):
-        if seen[c] > CARD_TOTALS[c]:
-            raise RecordError("view shows more cards than exist (C-1)")
-        pool.extend([c] * (CARD_TOTALS[c] - seen[c]))
-    rng.shuffle(pool)
-    counts = v["hand_counts"]
-    hands: list[str] = []
-    for p in range(n):
-        if p == seat:
-            hands.append(v["hand"])
-            continue
-        k = counts[p]
-        taken, pool = pool[:k], pool[k:]
-        hands.append(cards_text([taken.count(c) for c in range(4)]))
-    if hidden_gap >= 0:
-        lay["bridges"][hidden_gap] = COLOUR_LETTERS[pool.pop()]
-    removed, pool = pool[: v["removed_count"]], pool[v["removed_count"] :]
-    if len(pool) != v["deck_count"]:
-        raise RecordError("view does not account for every card (C-1)")
-    doc["hands"] = hands
-    doc["removed"] = "".join(COLOUR_LETTERS[c] for c in removed)
-    doc["deck"] = "".join(COLOUR_LETTERS[c] for c in pool)
-    doc["rng"] = rng.next64()
-    return from_position(doc)
-
-
-def _common_keys() -> tuple[str, ...]:
-    return ("format", "game", "players", "options", "version", "first", "active", "actions_left")
-
-
-def hand_size_ok(s: CardsState) -> bool:
-    return all(sum(h) <= HAND_SIZE for h in s.hands)
+    s.def_commit = _optional_int(
+        conf.get("defender_commit"), 0, HAND_SIZE, f"{where}.defender_commit"
+    )
+    s.att_lo, s.att_hi = _unside(conf.get("attacker_side"), f"{where}.attacker_side")
+    s.def_lo, s.def_hi = _unside(conf.get("defender_side"), f"{where}.defender_side")
+    s.spoils_lo, s.spoils_hi = _unside(conf.get("spoils_side"), f"{where}.spoils_side")
+    s.winner = _optional_int(conf.get("winner"), 0, s.players - 1, f"{where}.winner")

@@ -1,6 +1,6 @@
 """An ASCII picture of what one seat may see, drawn from its view (so it cannot leak).
 
-seat 0 to move: action (2 left)
+seat 0 to move: action 1 of 2
          1         2         3         4    ...
   0    T  K1 -g- T  P0      R             <- heads: T treasure card, R red head;
   1    r  T2     g          b                between heads the bridge (? face down)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from euphrates.cards.layout import COLUMNS, GAPS, MAX_CARDS
-from euphrates.core.colours import LEADER_LETTERS
+from euphrates.core.colours import COLOUR_NAMES, LEADER_LETTERS, LEADER_NAMES
 
 CELL = 7
 GAP = 5
@@ -29,17 +29,48 @@ def _leaders_by_spot(view: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def describe(decision: dict[str, Any]) -> str:
+    """The pending decision in words, from its public context (docs/cards.md, "Decision
+    contexts"): the same vocabulary as the board game's."""
+    kind, ctx = decision["kind"], decision["context"]
+    if kind == "action":
+        return f"action {ctx['action']} of 2"
+    if kind == "commit":
+        leader = LEADER_NAMES[COLOUR_NAMES.index(ctx["colour"])]
+        committed = ctx["attacker_commit"]
+        attacker = f"seat {ctx['attacker']}'s {leader} at {ctx['attacker_leader']}"
+        defender = f"seat {ctx['defender']}'s at {ctx['defender_leader']}"
+        return (
+            f"commit {ctx['commit_colour']} cards as the {ctx['role']}: {ctx['conflict']} of "
+            f"{attacker} (strength {ctx['attacker_strength']}"
+            + ("" if committed is None else f", committed {committed}")
+            + f") against {defender} (strength {ctx['defender_strength']})"
+        )
+    if kind == "war_order":
+        return "war_order: choose the next war of " + ", ".join(ctx["wars"])
+    if kind == "point":
+        return f"point: pay a {ctx['colour']} card for the {ctx['reason']}, or none"
+    if kind == "ship_point":
+        return f"ship_point: pay a {ctx['colour']} card for the {ctx['leader']}'s ship, or none"
+    if kind == "exchange":
+        lo, hi = ctx["kingdom"]
+        heads = " ".join(str(c) for c in ctx["treasures"])
+        return f"exchange: take a treasure card of kingdom {lo}-{hi} (heads {heads}), or none"
+    if kind == "ship":
+        return f"ship in column {ctx['column']}: {' '.join(ctx['ships'])}, or decline"
+    return str(kind)
+
+
 def render(view: dict[str, Any]) -> str:
     lay = view["layout"]
     on = _leaders_by_spot(view)
     lines: list[str] = []
-    pending = view["pending"]
     if view["over"]:
         places = view["outcome"]["places"] if view["outcome"] else []
         lines.append("game over; places by seat: " + " ".join(str(p) for p in places))
     else:
-        extra = f" ({view['actions_left']} left)" if pending["kind"] == "action" else ""
-        lines.append(f"seat {pending['seat']} to move: {pending['kind']}{extra}")
+        decision = view["decision"]
+        lines.append(f"seat {decision['seat']} to move: {describe(decision)}")
     header = "    "
     for c in range(COLUMNS):
         header += f"{c + 1:<{CELL}}" + (" " * GAP if c < GAPS else "")

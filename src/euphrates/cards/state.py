@@ -8,8 +8,6 @@ building them. Every action is validated completely before anything changes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from euphrates.cards import treasures, turn
 from euphrates.cards.actions import (
     CARD_ACTIONS,
@@ -24,19 +22,11 @@ from euphrates.cards.actions import (
     POINTS,
     SHIP_ACTIONS,
     WARS,
-    BuildShip,
     CardsAction,
-    Catastrophe,
-    ChooseWar,
-    Commit,
-    Decline,
-    Exchange,
-    Pass,
-    PayPoint,
-    PlaceLeader,
-    PlayCard,
     parse_action,
 )
+from euphrates.cards.context import decision_context
+from euphrates.cards.handlers import HANDLERS
 from euphrates.cards.layout import (
     BRIDGE_MIN,
     COLUMNS,
@@ -45,7 +35,6 @@ from euphrates.cards.layout import (
     GAPS,
     MAX_CARDS,
     SHIP_BASE,
-    spot_name,
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.errors import (
@@ -119,6 +108,7 @@ class CardsState(GameState[CardsAction]):
 
     # cards drawn from the deck, a face-down bridge turned up (G-3, C-11, C-19)
     revealing_events = frozenset({"draw", "refill", "bridge_up"})
+    game_over_ruling = "C-17"
 
     __slots__ = (*_SLOTS, "_cache_v", "_cache", "_legal_v", "_legal")
     _cache_v: int
@@ -305,8 +295,6 @@ class CardsState(GameState[CardsAction]):
     def decision(self) -> Decision | None:
         if self.kind < 0:
             return None
-        from euphrates.cards.position import decision_context
-
         return Decision(self.seat, turn.KIND_NAMES[self.kind], decision_context(self))
 
     def to_move(self) -> int | None:
@@ -522,20 +510,37 @@ class CardsState(GameState[CardsAction]):
 
     # --- applying ---------------------------------------------------------------------
     def parse_action(self, text: str) -> CardsAction:
-        """Read an action; a bare ``none`` or ``decline`` answers the pending decision."""
-        low = text.strip().lower()
-        if low in ("none", "no", "decline"):
-            if self.kind == POINT or self.kind == SHIP_POINT:
+        """Read an action. A bare ``none`` (or ``no``) is the "no" of the pending decision:
+        ``point none`` at a point or ship-point decision, ``exchange none`` at an exchange,
+        ``commit 0`` at a commitment, ``decline`` at a ship decision (docs/cards.md). A bare
+        ``decline`` is always the ship decision's answer (C-15), refused elsewhere."""
+        if isinstance(text, str) and text.strip().lower() in ("none", "no"):
+            k = self.kind
+            if k in (POINT, SHIP_POINT):
                 return POINT_NONE
-            if self.kind == EXCHANGE:
+            if k == EXCHANGE:
                 return EXCHANGE_NONE
-            if self.kind == COMMIT:
+            if k == COMMIT:
                 return COMMITS[0]
-            return DECLINE
+            if k == SHIP:
+                return DECLINE
+            if k == ACTION:
+                raise IllegalActionError(
+                    f"{text.strip()!r} answers no question at an action decision; "
+                    "type 'pass' to end the turn",
+                    "G-2",
+                )
+            if k == WAR_ORDER:
+                wars = ", ".join(f"war {COLOUR_NAMES[w]}" for w in self.wars)
+                raise IllegalActionError(
+                    f"{text.strip()!r}: every war is fought; choose which comes next ({wars})",
+                    "C-11",
+                )
+            raise GameOverError("the game is over; no action is legal", "C-17")
         return parse_action(text)
 
     def _apply(self, action: CardsAction) -> list[Event]:
-        handler = _HANDLERS.get(type(action))
+        handler = HANDLERS.get(type(action))
         if handler is None:
             raise InvalidActionError(f"{action!r} is not a card-game action")
         events: list[Event] = []
@@ -543,180 +548,9 @@ class CardsState(GameState[CardsAction]):
         self._version += 1
         return events
 
-    def _pending(self) -> str:
-        return turn.KIND_NAMES[self.kind] if self.kind >= 0 else "nothing"
-
-    def _need_action(self, what: str) -> None:
-        if self.kind != ACTION:
-            raise IllegalActionError(
-                f"{what} is a turn action, but a {self._pending()} decision of seat "
-                f"{self.seat} is pending",
-                "G-2",
-            )
-
-    def _need(self, kind: int, what: str) -> None:
-        if self.kind != kind:
-            raise IllegalActionError(
-                f"{what} answers a {turn.KIND_NAMES[kind]} decision, but a {self._pending()} "
-                f"decision is pending",
-                "G-1",
-            )
-
-    # --- the handlers (validate, then call the flow in turn.py) -----------------------
-    def _do_leader(self, a: PlaceLeader, events: list[Event]) -> None:
-        self._need_action(str(a))
-        pos = a.pos
-        if not 0 <= a.colour < 4:
-            raise InvalidActionError(f"{a!r}: no such leader")
-        if pos in self.lpos:
-            raise IllegalActionError(f"{a}: {spot_name(pos)} already carries a leader", "C-5")
-        card = self._card_on(a, pos, "C-5")
-        if card >= SHIP_BASE:
-            raise IllegalActionError(f"{a}: leaders may not stand on a ship", "C-5")
-        turn.move_leader(self, a.colour, pos, events)
-
-    def _card_on(self, a: CardsAction, pos: int, ruling: str) -> int:
-        """The card on spot `pos` (a head reads as red), refusing a spot that is not in
-        the layout: no such column or gap, a gap without a bridge, a row below the last
-        card."""
-        if pos >= GAP_BASE:
-            if not 0 <= pos - GAP_BASE < GAPS or self.gaps[pos - GAP_BASE] < 0:
-                raise IllegalActionError(f"{a}: there is no bridge in gap {spot_name(pos)}", ruling)
-            return self.gaps[pos - GAP_BASE]
-        c, r = pos >> 4, pos & 15
-        if not 0 <= c < COLUMNS:
-            raise InvalidActionError(f"{a!r}: no such column")
-        if r > len(self.cols[c]):
-            raise IllegalActionError(
-                f"{a}: column {c + 1} has only {len(self.cols[c])} cards", ruling
-            )
-        return RED if r == 0 else self.cols[c][r - 1]
-
-    def _do_card(self, a: PlayCard, events: list[Event]) -> None:
-        self._need_action(str(a))
-        colour, t = a.colour, a.target
-        if not 0 <= colour < 4:
-            raise InvalidActionError(f"{a!r}: no such colour")
-        if self.hands[self.active][colour] <= 0:
-            raise IllegalActionError(f"{a}: no {COLOUR_NAMES[colour]} card in hand", "C-6")
-        if t >= GAP_BASE:
-            g = t - GAP_BASE
-            if not 0 <= g < GAPS:
-                raise InvalidActionError(f"{a!r}: no such gap")
-            if self.gaps[g] >= 0:
-                raise IllegalActionError(f"{a}: gap {g + 1}-{g + 2} already holds a bridge", "C-6")
-            if len(self.cols[g]) < BRIDGE_MIN or len(self.cols[g + 1]) < BRIDGE_MIN:
-                raise IllegalActionError(
-                    f"{a}: a bridge needs at least 3 cards in columns {g + 1} and {g + 2}", "C-6"
-                )
-            turn.lay_bridge(self, colour, g, events)
-        else:
-            if not 0 <= t < COLUMNS:
-                raise InvalidActionError(f"{a!r}: no such column")
-            if len(self.cols[t]) >= MAX_CARDS:
-                raise IllegalActionError(f"{a}: column {t + 1} already holds 8 cards", "C-6")
-            turn.append_card(self, colour, t, events)
-
-    def _do_catastrophe(self, a: Catastrophe, events: list[Event]) -> None:
-        self._need_action(str(a))
-        if not self.cats[self.active]:
-            raise IllegalActionError(f"{a}: the catastrophe card is already used", "C-7")
-        pos = a.pos
-        if pos in self.lpos:
-            raise IllegalActionError(f"{a}: a card carrying a leader cannot be removed", "C-7")
-        card = self._card_on(a, pos, "C-7")
-        if pos < GAP_BASE and pos & 15 == 0:
-            raise IllegalActionError(f"{a}: a head cannot be removed", "C-7")
-        if card >= SHIP_BASE:
-            raise IllegalActionError(f"{a}: a ship cannot be removed", "C-7")
-        turn.catastrophe(self, pos, events)
-
-    def _do_pass(self, a: Pass, events: list[Event]) -> None:
-        self._need_action("pass")
-        events.append(Event("pass", {"seat": self.active}))
-        turn.end_turn(self, events)
-
-    def _do_commit(self, a: Commit, events: list[Event]) -> None:
-        self._need(COMMIT, str(a))
-        have = self.hands[self.seat][self.colour]
-        if not 0 <= a.count <= have:
-            ruling = "C-12" if self.is_war else "C-10"
-            raise IllegalActionError(
-                f"{a}: the hand holds {have} {COLOUR_NAMES[self.colour]} cards", ruling
-            )
-        turn.commit(self, a.count, events)
-
-    def _do_war(self, a: ChooseWar, events: list[Event]) -> None:
-        self._need(WAR_ORDER, str(a))
-        if a.colour not in self.wars:
-            raise IllegalActionError(
-                f"{a}: there is no {COLOUR_NAMES[a.colour]} war to fight", "C-11"
-            )
-        turn.start_war(self, a.colour, events)
-
-    def _do_point(self, a: PayPoint, events: list[Event]) -> None:
-        if self.kind != POINT and self.kind != SHIP_POINT:
-            self._need(POINT, str(a))
-        want = self.colour
-        ruling = "C-16" if self.kind == SHIP_POINT else ("C-9", "C-10", "C-13")[self.reason]
-        if a.colour >= 0:
-            if a.colour != want:
-                raise IllegalActionError(
-                    f"{a}: this point must be paid in {COLOUR_NAMES[want]}"
-                    + (" (the king is no substitute)" if self.kind == SHIP_POINT else ""),
-                    ruling,
-                )
-            if not self.hands[self.seat][want]:
-                raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
-        if self.kind == SHIP_POINT:
-            if a.colour >= 0:
-                self.hands[self.seat][want] -= 1
-                turn.score(self, events, self.seat, want, "ship")
-            self.ship_queue.pop(0)
-            turn.next_ship_point(self, events)
-            return
-        reason = self.reason
-        if a.colour >= 0:
-            self.hands[self.seat][want] -= 1
-            turn.score(self, events, self.seat, want, turn.REASON_NAMES[reason])
-        self.reason = 0
-        if reason == turn.FOR_COLUMN:
-            self.colour = EMPTY
-            turn.after_column_point(self, events)
-        else:
-            turn.after_conflict(self, events)
-
-    def _do_exchange(self, a: Exchange, events: list[Event]) -> None:
-        self._need(EXCHANGE, str(a))
-        if a.column < 0:
-            events.append(Event("exchange_none", {"seat": self.seat}))
-            turn.end_exchange(self, events)
-            return
-        if a.column not in self._exchange_columns():
-            raise IllegalActionError(
-                f"{a}: column {a.column + 1} is not headed by an original treasure card "
-                "of the joined kingdom",
-                "C-14",
-            )
-        if not self.hands[self.seat][RED]:
-            raise IllegalActionError(f"{a}: a red card from hand must replace it", "C-14")
-        turn.exchange(self, a.column, events)
-
-    def _do_ship(self, a: BuildShip, events: list[Event]) -> None:
-        self._need(SHIP, str(a))
-        if a.ship not in self.ship_opts:
-            raise IllegalActionError(f"{a}: that ship cannot be built here", "C-15")
-        turn.build_ship(self, a.ship, events)
-
-    def _do_decline(self, a: Decline, events: list[Event]) -> None:
-        self._need(SHIP, "decline")
-        self.ship_col = EMPTY
-        self.ship_opts = []
-        turn.action_done(self, events)
-
     # --- views --------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        from euphrates.cards.position import view
+        from euphrates.cards.views import view
 
         return view(self, seat)
 
@@ -727,17 +561,3 @@ class CardsState(GameState[CardsAction]):
 
     def describe_leader(self, lid: int) -> str:
         return f"seat {lid >> 2}'s {LEADER_NAMES[lid & 3]}"
-
-
-_HANDLERS: dict[type, Any] = {
-    PlaceLeader: CardsState._do_leader,
-    PlayCard: CardsState._do_card,
-    Catastrophe: CardsState._do_catastrophe,
-    Pass: CardsState._do_pass,
-    Commit: CardsState._do_commit,
-    ChooseWar: CardsState._do_war,
-    PayPoint: CardsState._do_point,
-    Exchange: CardsState._do_exchange,
-    BuildShip: CardsState._do_ship,
-    Decline: CardsState._do_decline,
-}

@@ -117,6 +117,10 @@ class GameState(ABC, Generic[A]):
     deck, a face-down bridge turned up). A host lets a player take an action back only
     while none of these happened since, as Board Game Arena does."""
 
+    game_over_ruling: ClassVar[str] = "B-31/C-17"
+    """The ruling that ends this game, cited when an action comes after the end: each
+    engine names its own game's ruling only."""
+
     # --- whose turn and what is pending ---------------------------------------------
     @property
     @abstractmethod
@@ -161,12 +165,17 @@ class GameState(ABC, Generic[A]):
         On any error the state is unchanged.
         """
         if self.is_over():
-            raise GameOverError("the game is over; no action is legal", "B-31/C-17")
-        if version is not None and version != self.version:
-            raise StaleActionError(
-                f"action was meant for version {version}, the game is at version {self.version}"
-            )
+            raise GameOverError("the game is over; no action is legal", self.game_over_ruling)
+        if version is not None:
+            if type(version) is not int:
+                raise ArgumentError(f"version must be an integer, not {version!r}")
+            if version != self.version:
+                raise StaleActionError(
+                    f"action was meant for version {version}, the game is at version {self.version}"
+                )
         if seat is not None:
+            if type(seat) is not int:
+                raise ArgumentError(f"seat must be a seat number, not {seat!r}")
             mover = self.to_move()
             if mover is not None and seat != mover:
                 d = self.decision()
@@ -195,7 +204,7 @@ class GameState(ABC, Generic[A]):
         """A legal action chosen uniformly at random (engines may avoid building the list)."""
         actions = self.legal_actions()
         if not actions:
-            raise GameOverError("the game is over; no action is legal", "B-31/C-17")
+            raise GameOverError("the game is over; no action is legal", self.game_over_ruling)
         return actions[rng.below(len(actions))]
 
     def reveals_hidden(self, events: Sequence[Event]) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from euphrates.board import BOARD
+from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import GameDefinition
 
 GAMES: dict[str, GameDefinition[Any]] = {"board": BOARD}
@@ -18,7 +19,9 @@ except ImportError:  # pragma: no cover - only while the card engine is absent
 
 
 def game_definition(name: str) -> GameDefinition[Any]:
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; games are {', '.join(sorted(GAMES))}") from None
+    """The game called `name`; ArgumentError (a ValueError) for any other name."""
+    definition = GAMES.get(name) if isinstance(name, str) else None
+    if definition is None:
+        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+        raise ArgumentError(f"unknown game {shown}; games are {', '.join(sorted(GAMES))}")
+    return definition

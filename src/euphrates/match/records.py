@@ -14,13 +14,62 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, NoReturn
 
-from euphrates.core.errors import EuphratesError, RecordError
-from euphrates.core.protocol import GameState, Json
+from euphrates.core.errors import ArgumentError, EuphratesError, RecordError
+from euphrates.core.protocol import SEED_LIMIT, GameState, Json
 from euphrates.match.games import game_definition
 
-FORMAT = 1
+FORMAT: Final = 1
+MAX_CHARS: Final = 10_000_000
+"""The longest record read (10 MB): a long card game's record is about 20 kB."""
+MAX_ACTIONS: Final = 100_000
+"""The most actions a record may hold; hosts stop a game long before (play.MAX_DECISIONS)."""
+MAX_TEXT: Final = 200
+"""The longest action text or seat name read."""
+
+_KEYS: Final = ("format", "game", "players", "options", "seed", "seats", "actions", "outcome")
+_REQUIRED: Final = ("format", "game", "players", "seed", "actions")
+_OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
+
+
+def _fail(what: str) -> NoReturn:
+    raise RecordError(f"record: {what}")
+
+
+def _show(value: object) -> str:
+    """A value for an error message, cut short: it may be anything a file held."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_outcome(outcome: object, players: int) -> Json:
+    """The outcome's shape (Outcome.to_json): the replay compares its values."""
+    if not isinstance(outcome, dict) or set(outcome) != set(_OUTCOME_KEYS):
+        _fail(f"'outcome' must be an object of {', '.join(_OUTCOME_KEYS)}")
+    for key in ("points", "wildcards", "totals"):
+        rows = outcome[key]
+        if not (
+            isinstance(rows, list)
+            and len(rows) == players
+            and all(
+                isinstance(r, list) and len(r) == 4 and all(_is_int(n) for n in r) for r in rows
+            )
+        ):
+            _fail(f"'outcome.{key}' must list 4 integers for each of the {players} seats")
+    for key in ("places", "winners"):
+        seats = outcome[key]
+        if not (
+            isinstance(seats, list)
+            and len(seats) <= players
+            and all(_is_int(n) and 0 <= n <= players for n in seats)
+        ):
+            _fail(f"'outcome.{key}' must be a list of seat numbers or places")
+    return outcome
 
 
 @dataclass
@@ -52,42 +101,80 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Any) -> GameRecord:
-        """Read a record; RecordError says which field is wrong."""
+        """Read a record; RecordError says which field is wrong. Types are exact (`true`
+        is not the format 1, `3.0` not three players) and every size is bounded."""
         if not isinstance(doc, Mapping):
-            raise RecordError("record: not a JSON object")
-        if doc.get("format") != FORMAT:
-            raise RecordError(f"record: 'format' must be {FORMAT}, not {doc.get('format')!r}")
-        game = doc.get("game")
-        if not isinstance(game, str):
-            raise RecordError("record: 'game' must be a game name")
-        players = doc.get("players")
-        if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
-            raise RecordError("record: 'players' must be 2, 3 or 4")
-        seed = doc.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record: 'seed' must be an integer")
+            _fail(f"a record is a JSON object, not {type(doc).__name__}")
+        for key in _REQUIRED:
+            if key not in doc:
+                _fail(f"lacks '{key}'")
+        for key in doc:
+            if key not in _KEYS:
+                _fail(f"unknown field {_show(key)}; fields are {', '.join(_KEYS)}")
+        if not _is_int(doc["format"]) or doc["format"] != FORMAT:
+            _fail(f"'format' must be {FORMAT}, not {_show(doc['format'])}")
+        game = doc["game"]
+        if not isinstance(game, str) or len(game) > MAX_TEXT:
+            _fail("'game' must be a game name")
+        players = doc["players"]
+        if not _is_int(players) or players not in (2, 3, 4):
+            _fail(f"'players' must be 2, 3 or 4, not {_show(players)}")
+        seed = doc["seed"]
+        if not _is_int(seed):
+            _fail(f"'seed' must be an integer, not {_show(seed)}")
+        if not 0 <= seed < SEED_LIMIT:
+            _fail(f"'seed' must lie in 0 .. 2**64-1, not {_show(seed)}")
         options = doc.get("options", {})
         if not isinstance(options, dict):
-            raise RecordError("record: 'options' must be an object")
+            _fail("'options' must be an object")
+        for key, value in options.items():
+            if not isinstance(key, str) or type(value) is not bool:
+                _fail(f"option {_show(key)} must be true or false, not {_show(value)}")
         seats = doc.get("seats", [])
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RecordError("record: 'seats' must be a list of names")
+        if not isinstance(seats, list) or not all(
+            isinstance(s, str) and len(s) <= MAX_TEXT for s in seats[: players + 1]
+        ):
+            _fail(f"'seats' must be a list of names of at most {MAX_TEXT} characters")
         if seats and len(seats) != players:
-            raise RecordError(f"record: {players} players but {len(seats)} seat names")
-        actions = doc.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("record: 'actions' must be a list of action texts")
+            _fail(f"{players} players but {len(seats)} seat names")
+        actions = doc["actions"]
+        if not isinstance(actions, list):
+            _fail("'actions' must be a list of action texts")
+        if len(actions) > MAX_ACTIONS:
+            _fail(f"{len(actions)} actions; a record holds at most {MAX_ACTIONS}")
+        for i, text in enumerate(actions):
+            if not isinstance(text, str):
+                _fail(f"'actions' must be a list of action texts; action {i} is {_show(text)}")
+            if len(text) > MAX_TEXT:
+                _fail(f"action {i} is {len(text)} characters long; at most {MAX_TEXT}")
         outcome = doc.get("outcome")
-        if outcome is not None and not isinstance(outcome, dict):
-            raise RecordError("record: 'outcome' must be an object")
+        if outcome is not None:
+            outcome = _check_outcome(outcome, players)
         return cls(game, players, seed, dict(options), list(seats), list(actions), outcome)
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Read a record from its JSON text. Too large, too deeply nested or otherwise
+        unreadable text is a RecordError, like a malformed field."""
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_CHARS:
+                _fail(f"larger than {MAX_CHARS // 1_000_000} MB")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as e:
+                _fail(f"not UTF-8 text ({e.reason} at byte {e.start})")
+        if not isinstance(text, str):
+            _fail(f"a record is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_CHARS:
+            _fail(f"larger than {MAX_CHARS // 1_000_000} MB")
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"record: not JSON ({e})") from None
+            _fail(f"not JSON ({e})")
+        except RecursionError:
+            _fail("not a record: JSON nested too deeply")
+        except ValueError as e:  # an integer of more digits than Python converts
+            _fail(f"not readable JSON ({e})")
         return cls.from_json(doc)
 
     def new_game(self) -> GameState[Any]:
@@ -105,12 +192,18 @@ class GameRecord:
 def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
     """The state after the record's actions (or its first `upto`). A bad action is a
     RecordError naming its index, its text and why it was refused."""
+    if upto is not None and (type(upto) is not int or not 0 <= upto <= len(record.actions)):
+        raise ArgumentError(
+            f"upto must be a number of actions from 0 to {len(record.actions)}, not {_show(upto)}"
+        )
     state = record.new_game()
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            _fail(f"action {i} is not an action text of at most {MAX_TEXT} characters")
         try:
             state.apply(text)
-        except EuphratesError as e:
+        except (EuphratesError, ValueError) as e:
             raise RecordError(f"record: action {i} ({text!r}) does not replay: {e}") from None
     if upto is None and record.outcome is not None:
         out = state.outcome()

@@ -1,26 +1,69 @@
-"""Tournaments between bots: seeded games in parallel processes, fair seat rotation,
-every game kept as a replayable record, and a results table with confidence intervals
-and ratings.
+"""Tournaments between bots: seeded games in job processes, fair seat rotation, every
+game kept as a replayable record, and a results table with confidence intervals and
+ratings.
 
-Game g (0-based) is dealt with seed `seed + g`; the entrants sit in rotation g mod n,
-so with n players each entrant sits in each seat equally often over n games. Every
-bot gets a seed derived from the tournament seed, the game and its seat, so a
-tournament with iteration budgets replays exactly.
+The entrants sit in rotation g mod n in game g (0-based), so with n players each sits
+in each seat equally often over n games. Game g is dealt with `seeds.game_seed(base,
+g)` and the bot in seat s gets `seeds.bot_seed(base, g, s)`: one-way hashes, so no bot
+can work its way back to the deal, and a tournament with iteration budgets replays
+exactly from its base seed.
+
+The host of a game (a job process, or this one with `jobs=1`) holds the true state;
+every bot plays in a worker process of its own (`bots.remote`) and sees only views.
+Each job keeps one worker per seat from game to game (the workers keep nothing
+between decisions). With an output directory a tournament can be continued: see
+`match.store`.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from euphrates.bots.levels import make_bot
+from euphrates.bots.remote import BotError, RemoteBot, WorkerProcess
+from euphrates.core.errors import ArgumentError
+from euphrates.core.protocol import check_players, check_seed
+from euphrates.match.games import game_definition
 from euphrates.match.play import MAX_DECISIONS, UnfinishedGame, play_game
 from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
+from euphrates.match.seeds import bot_seed, fresh_seed, game_seed
+from euphrates.match.store import Store, check_manifest, read_manifest
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What makes a tournament: the same setup plays the same games."""
+
+    game: str
+    players: int
+    entrants: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    max_decisions: int = MAX_DECISIONS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "entrants": list(self.entrants),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "max_decisions": self.max_decisions,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Setup:
+        return cls(
+            doc["game"],
+            doc["players"],
+            tuple(doc["entrants"]),
+            doc["seed"],
+            dict(doc["options"]),
+            doc["max_decisions"],
+        )
 
 
 @dataclass
@@ -37,6 +80,41 @@ class GameResult:
     record_path: str | None
     iterations: list[int]
 
+    def to_json(self) -> dict[str, Any]:
+        doc = asdict(self)
+        del doc["record_path"]
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], record_path: str | None = None) -> GameResult:
+        return cls(
+            int(doc["index"]),
+            list(doc["entrants"]),
+            list(doc["places"]),
+            list(doc["weakest"]),
+            list(doc["seconds"]),
+            list(doc["decisions"]),
+            record_path,
+            list(doc["iterations"]),
+        )
+
+
+@dataclass
+class PlayedOne:
+    """A game as a host hands it back: its result, its record and the record's name."""
+
+    result: GameResult
+    record_name: str
+    record_text: str
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a tournament; `results` holds every game finished so far."""
+
+    def __init__(self, results: list[GameResult]) -> None:
+        super().__init__()
+        self.results = results
+
 
 def seating(entrants: Sequence[str], players: int, game_index: int) -> list[str]:
     """Entrants by seat for game `game_index`: a rotation of the list."""
@@ -47,52 +125,99 @@ def seating(entrants: Sequence[str], players: int, game_index: int) -> list[str]
 def fill(bots: Sequence[str], players: int) -> list[str]:
     """One entrant per seat: the list as given, its last bot repeated to fill the seats."""
     if not bots:
-        raise ValueError("name at least one bot")
+        raise ArgumentError("name at least one bot")
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots for {players} seats")
+        raise ArgumentError(f"{len(bots)} bots for {players} seats")
     return list(bots) + [bots[-1]] * (players - len(bots))
 
 
-def play_one(
-    game: str,
-    entrants: list[str],
-    seed: int,
-    index: int,
-    options: dict[str, Any],
-    out_dir: str | None,
-    max_decisions: int = MAX_DECISIONS,
-) -> GameResult:
-    seats = seating(entrants, len(entrants), index)
-    bots = [make_bot(spec, seed=(seed * 1_000_003 + index) * 8 + s) for s, spec in enumerate(seats)]
+def play_one(setup: Setup, index: int, workers: Sequence[WorkerProcess] | None = None) -> PlayedOne:
+    """Host game `index`: the state stays here, each seat's bot plays in `workers[seat]`
+    (workers of its own, closed afterwards, when none are given). A bot that fails is a
+    BotError naming the game."""
+    seats = seating(setup.entrants, setup.players, index)
+    own = [] if workers is not None else [WorkerProcess() for _ in seats]
+    bots = [
+        RemoteBot(spec, bot_seed(setup.seed, index, s), worker=(workers or own)[s])
+        for s, spec in enumerate(seats)
+    ]
     try:
-        played = play_game(game, bots, seed + index, options, seats, max_decisions)
-    except UnfinishedGame as stopped:
-        path = None
-        if out_dir is not None:
-            path = os.path.join(out_dir, f"game-{index:05d}-unfinished.json")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(stopped.record.dumps())
-        return GameResult(
-            index, seats, [], [], [0.0] * len(seats), [0] * len(seats), path, [0] * len(seats)
+        played = play_game(
+            setup.game,
+            bots,
+            game_seed(setup.seed, index),
+            dict(setup.options),
+            seats,
+            setup.max_decisions,
         )
+    except UnfinishedGame as stopped:
+        n = len(seats)
+        result = GameResult(index, seats, [], [], [0.0] * n, [0] * n, None, [0] * n)
+        return PlayedOne(result, f"game-{index:05d}-unfinished.json", stopped.record.dumps())
+    except BotError as e:
+        raise BotError(f"game {index}: {e}") from None
+    finally:
+        for w in own:
+            w.close()
     out = played.state.outcome()
     assert out is not None
-    path = None
-    if out_dir is not None:
-        path = os.path.join(out_dir, f"game-{index:05d}.json")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(played.record.dumps())
-    iterations = [int(getattr(b, "total_iterations", 0)) for b in bots]
-    return GameResult(
+    result = GameResult(
         index,
         seats,
         list(out.places),
         [min(t) for t in out.totals],
         played.seconds,
         played.decisions,
-        path,
-        iterations,
+        None,
+        [b.total_iterations for b in bots],
     )
+    return PlayedOne(result, f"game-{index:05d}.json", played.record.dumps())
+
+
+def tournament_seed(out_dir: str | None, seed: int | None) -> int:
+    """The base seed: `seed` if given, else the one of the tournament being continued in
+    `out_dir`, else a fresh one (print it: it is what repeats the run)."""
+    if seed is not None:
+        return check_seed(seed)
+    found = read_manifest(out_dir) if out_dir is not None else None
+    if found is not None and isinstance(found.get("seed"), int):
+        return int(found["seed"])
+    return fresh_seed()
+
+
+def check_setup(game: str, players: int, bots: Sequence[str], games: int, jobs: int) -> list[str]:
+    """The entrants by seat, once every argument is known to be good (one-line errors)."""
+    game_definition(game)
+    check_players(players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ArgumentError(f"--games must be at least 1, not {games}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ArgumentError(f"--jobs must be at least 1, not {jobs}")
+    entrants = fill([b.strip() for b in bots], players)
+    for spec in set(entrants):
+        make_bot(spec)  # refuse a bad name or budget before any game starts
+    return entrants
+
+
+def prepare(
+    game: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    jobs: int = 1,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    out_dir: str | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> Setup:
+    """The tournament's setup, once every argument is known to be good and `out_dir`
+    (if any) is new or holds this same tournament."""
+    entrants = check_setup(game, players, bots, games, jobs)
+    base = tournament_seed(out_dir, seed)
+    setup = Setup(game, players, tuple(entrants), base, dict(options or {}), max_decisions)
+    if out_dir is not None:
+        check_manifest(out_dir, setup.to_json())
+    return setup
 
 
 def run_tournament(
@@ -100,37 +225,68 @@ def run_tournament(
     players: int,
     bots: Sequence[str],
     games: int,
-    seed: int = 1,
+    seed: int | None = None,
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     out_dir: str | None = None,
     progress: Callable[[GameResult], None] | None = None,
+    max_decisions: int = MAX_DECISIONS,
 ) -> list[GameResult]:
-    entrants = fill(bots, players)
-    for spec in set(entrants):
-        make_bot(spec)  # refuse a bad name before any game starts
-    if out_dir is not None:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
-    results: list[GameResult] = []
-    opts = dict(options or {})
-    if jobs <= 1:
-        for g in range(games):
-            r = play_one(game, entrants, seed, g, opts, out_dir)
-            results.append(r)
-            if progress:
-                progress(r)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(play_one, game, entrants, seed, g, opts, out_dir) for g in range(games)
-            ]
-            for fut in as_completed(futures):
-                r = fut.result()
-                results.append(r)
-                if progress:
-                    progress(r)
-    results.sort(key=lambda r: r.index)
-    return results
+    """Games 0 … games-1 (those not already in `out_dir`), in `jobs` job processes.
+    Ctrl-C raises `Interrupted` with the games finished so far."""
+    setup = prepare(game, players, bots, games, jobs, seed, options, out_dir, max_decisions)
+    store = None if out_dir is None else Store(out_dir, setup.to_json())
+    results: dict[int, GameResult] = {}
+    if store is not None:
+        for index, doc in store.finished().items():
+            if index < games:
+                results[index] = GameResult.from_json(doc, store.record_path(doc["record"]))
+    for r in sorted(results.values(), key=lambda r: r.index):
+        if progress:
+            progress(r)
+
+    def keep(played: PlayedOne) -> None:
+        result = played.result
+        if store is not None:
+            store.add(result.to_json(), played.record_name, played.record_text)
+            result.record_path = store.record_path(played.record_name)
+        results[result.index] = result
+        if progress:
+            progress(result)
+
+    todo = [g for g in range(games) if g not in results]
+    try:
+        if jobs <= 1 or len(todo) <= 1:
+            _run_here(setup, todo, keep)
+        else:
+            from euphrates.match.jobs import run_in_jobs
+
+            run_in_jobs(setup, todo, jobs, keep)
+    except KeyboardInterrupt:
+        raise Interrupted(sorted(results.values(), key=lambda r: r.index)) from None
+    return sorted(results.values(), key=lambda r: r.index)
+
+
+def _run_here(setup: Setup, todo: Sequence[int], keep: Callable[[PlayedOne], None]) -> None:
+    """This process hosts the games; one worker per seat serves every game."""
+    workers: list[WorkerProcess] = []
+    try:
+        for index in todo:
+            seat_workers(workers, setup.players)
+            keep(play_one(setup, index, workers))
+    finally:
+        for w in workers:
+            w.close(grace=0.5)
+
+
+def seat_workers(workers: list[WorkerProcess], players: int) -> None:
+    """One living worker per seat: those of the last game, a new one where one died."""
+    for s in range(players):
+        if s == len(workers):
+            workers.append(WorkerProcess())
+        elif not workers[s].alive:
+            workers[s].close(grace=0)
+            workers[s] = WorkerProcess()
 
 
 def summarise(results: Sequence[GameResult], players: int) -> list[dict[str, Any]]:

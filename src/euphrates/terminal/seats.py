@@ -8,13 +8,14 @@ seat and read that seat's hand.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from euphrates.bots import remote
 from euphrates.bots.levels import LEVELS, make_bot
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import GameDefinition, View
+from euphrates.match import seeds
 
 PERSON = "you"
 BOT_PREFIX = "bot:"
@@ -27,17 +28,16 @@ class Player(Protocol):
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's seed, one-way from the game's seed in a domain of its own: knowing a bot's
-    seed (or its play) tells nothing about the seed that shuffled the bag or deck.
-    See match/seeds.py, which gives tournaments the same kind of derivation."""
-    digest = hashlib.blake2b(f"bot:{game_seed}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    """A bot's seed, one-way from the game's seed in a domain of its own
+    (`match.seeds`): knowing a bot's seed (or its play) tells nothing about the seed
+    that shuffled the bag or deck."""
+    return seeds.bot_seed(game_seed, 0, seat)
 
 
 def spawn_bot(spec: str, seed: int) -> Player:
-    """The one place where the terminal creates a bot (so that bots in their own process
-    can take over here)."""
-    return make_bot(spec, seed)
+    """The one place where the terminal seats a bot: in a worker process of its own,
+    which is sent only that seat's views and holds nothing else of the game."""
+    return remote.spawn_bot(spec, seed)
 
 
 def close_bot(bot: object) -> None:

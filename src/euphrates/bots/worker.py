@@ -1,0 +1,143 @@
+"""The bot worker: a process that only ever sees views (`python -m euphrates.bots.worker`).
+
+It reads one JSON request a line on stdin and answers each with one JSON line:
+
+    {"id": 7, "game": "board", "bot": "mcts:500i", "seed": 123, "view": {...}}
+    -> {"id": 7, "action": "rG4", "iterations": 500}
+    -> {"id": 7, "error": "unknown bot 'wizard': ..."}
+
+Every request is stateless: the bot is built from `bot` and `seed` for it and dropped
+afterwards, so a pool of workers can serve any seat of any game, and a seeded request
+always gets the same answer (the bots keep nothing between decisions but their
+generator; a host that wants a seeded game to replay passes a fresh seed per decision,
+see `euphrates.match.seeds.decision_seed`). `iterations` is there for search bots.
+
+The view is the documented JSON view (`state.view(seat)`) and must hold a decision for
+its viewer; everything else about it is checked by the game's `sample_from_view`. A bad
+request, or a bot that fails, gets an `error` reply: the worker never crashes on input.
+It exits at the end of its input and dies with its parent (see `bots.process`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from euphrates.bots.base import Bot
+from euphrates.bots.levels import make_bot
+from euphrates.core.errors import EuphratesError
+from euphrates.core.protocol import check_seed
+from euphrates.match.games import GAMES, game_definition
+
+REQUEST_KEYS = frozenset({"id", "game", "bot", "seed", "view"})
+
+_EXTRA_BOTS: dict[str, Callable[[int], Bot]] = {}
+
+
+class RequestError(EuphratesError, ValueError):
+    """A request the worker cannot answer, with what is wrong in it."""
+
+
+def register_bot(spec: str, factory: Callable[[int], Bot]) -> None:
+    """Let requests name a bot that `make_bot` does not know.
+
+    This is how tests seat bots of their own (the cheater of tests/bots) in a real
+    worker: they start the interpreter with a `-c` bootstrap that imports their class,
+    registers it, then calls `main`. It is a Python call, made by code that already runs
+    in the worker; nothing in a request can register, import or name a module, and a
+    worker started as `python -m euphrates.bots.worker` (as hosts and the server do)
+    has an empty registry. An environment variable would have been a switch that anyone
+    able to set the server's environment could flip; this needs code in the process.
+    """
+    _EXTRA_BOTS[spec] = factory
+
+
+def build_bot(spec: object, seed: int) -> Bot:
+    if not isinstance(spec, str) or not spec.strip():
+        raise RequestError(f"'bot' must name a bot (e.g. greedy, mcts:500i), not {spec!r}")
+    factory = _EXTRA_BOTS.get(spec)
+    if factory is not None:
+        return factory(seed)
+    try:
+        return make_bot(spec, seed)
+    except ValueError as e:
+        raise RequestError(str(e)) from None
+
+
+def check_view(view: object, game: str) -> dict[str, Any]:
+    """A view for `game` with a decision pending for its viewer and legal actions as text."""
+    if not isinstance(view, dict):
+        raise RequestError(f"'view' must be a JSON object, not {type(view).__name__}")
+    if view.get("game", game) != game:
+        raise RequestError(f"the view is of game {view.get('game')!r}, the request of {game!r}")
+    viewer = view.get("viewer")
+    if not isinstance(viewer, int) or isinstance(viewer, bool):
+        raise RequestError(f"the view's 'viewer' must be a seat number, not {viewer!r}")
+    decision = view.get("decision")
+    if not isinstance(decision, dict) or decision.get("seat") != viewer:
+        raise RequestError(f"the view holds no decision for its viewer (seat {viewer})")
+    legal = view.get("legal")
+    if not isinstance(legal, list) or not legal or not all(isinstance(a, str) for a in legal):
+        raise RequestError("the view's 'legal' must list the viewer's legal actions as text")
+    return view
+
+
+def decide(request: dict[str, Any]) -> dict[str, Any]:
+    """The reply's body for a well-formed request (raises RequestError otherwise)."""
+    unknown = sorted(set(request) - REQUEST_KEYS)
+    if unknown:
+        raise RequestError(f"unknown request field(s) {', '.join(map(repr, unknown))}")
+    for key in ("game", "bot", "seed", "view"):
+        if key not in request:
+            raise RequestError(f"the request has no {key!r}")
+    game = request["game"]
+    if not isinstance(game, str) or game not in GAMES:
+        raise RequestError(f"unknown game {game!r}; games are {', '.join(sorted(GAMES))}")
+    try:
+        seed = check_seed(request["seed"])
+    except ValueError as e:
+        raise RequestError(str(e)) from None
+    bot = build_bot(request["bot"], seed)
+    view = check_view(request["view"], game)
+    action = bot.choose(game_definition(game), view)
+    if action not in view["legal"]:
+        raise RequestError(f"bot {bot.describe()} chose {action!r}, not a legal action")
+    body: dict[str, Any] = {"action": action}
+    iterations = getattr(bot, "last_iterations", None)
+    if isinstance(iterations, int):
+        body["iterations"] = iterations
+    return body
+
+
+def handle(line: bytes) -> dict[str, Any]:
+    """One reply for one request line, whatever the line holds."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return {"id": None, "error": "the request is not JSON"}
+    except RecursionError:
+        return {"id": None, "error": "the request is nested too deeply"}
+    if not isinstance(request, dict):
+        return {"id": None, "error": "a request is a JSON object with id, game, bot, seed, view"}
+    rid = request.get("id")
+    if isinstance(rid, bool) or not isinstance(rid, int | str):
+        return {"id": None, "error": f"'id' must be an integer or a string, not {rid!r}"}
+    try:
+        return {"id": rid, **decide(request)}
+    except RequestError as e:
+        return {"id": rid, "error": str(e)}
+    except Exception as e:  # a bot's own failure (a malformed view it cannot sample, ...)
+        return {"id": rid, "error": f"the bot failed on this view: {type(e).__name__}: {e}"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from euphrates.bots.process import child_setup, serve
+
+    requests, replies = child_setup(sys.argv[1:] if argv is None else argv)
+    return serve(requests, replies, handle)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""A tournament's directory: what it is, and what it has played so far.
+
+    manifest.json     the parameters (game, players, bots, base seed, options, limit)
+    results.jsonl     one line per finished game: its result, and its record's file
+    game-00012.json   each game's record (game-00012-unfinished.json if it was stopped)
+
+A run that is killed or interrupted loses only the games in progress: each record is
+written whole (to a temporary file, then renamed) before its result line is appended,
+so a result line always names a complete record. A rerun with the same directory reads
+the manifest, refuses parameters that differ (the games would not be one tournament)
+and plays only the games without a result line; a last line cut short by a kill is
+dropped and its game played again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from euphrates.core.errors import ArgumentError
+
+MANIFEST = "manifest.json"
+RESULTS = "results.jsonl"
+FORMAT = 1
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a reader sees the old file or the whole new one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:
+    """The parameters of the tournament in `out_dir`, or None if none was started there."""
+    path = Path(out_dir) / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        raise ArgumentError(f"{path} is not a tournament manifest (not JSON)") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ArgumentError(f"{path} is not a tournament manifest of format {FORMAT}")
+    return doc
+
+
+def _show(key: str, value: Any) -> str:
+    if key == "entrants":
+        return f"bots {','.join(value or [])}"
+    if key == "options":
+        return f"options {','.join(k for k, v in sorted((value or {}).items()) if v) or 'none'}"
+    if key == "max_decisions":
+        return f"a limit of {value} decisions"
+    return f"{key} {value}"
+
+
+def check_manifest(out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
+    """Refuse to continue the tournament in `out_dir` with other parameters, naming them."""
+    path = Path(out_dir)
+    found = read_manifest(path)
+    if found is None:
+        if (path / RESULTS).exists() or any(path.glob("game-*.json")):
+            raise ArgumentError(f"{path} holds game records but no {MANIFEST}; use another --out")
+        return
+    wanted = {"format": FORMAT, **parameters}
+    keys = [k for k in wanted if found.get(k) != wanted[k]]
+    keys += [k for k in found if k not in wanted]
+    if keys:
+        there = ", ".join(_show(k, found.get(k)) for k in keys)
+        here = ", ".join(_show(k, wanted.get(k)) for k in keys)
+        raise ArgumentError(
+            f"{path} holds another tournament ({there}, not {here}): continue it with "
+            "the same parameters, or use another --out"
+        )
+
+
+class Store:
+    """The directory of one tournament; creating it checks or writes the manifest."""
+
+    def __init__(self, out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
+        self.dir = Path(out_dir)
+        check_manifest(self.dir, parameters)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        if read_manifest(self.dir) is None:
+            doc = {"format": FORMAT, **parameters}
+            write_atomic(self.dir / MANIFEST, json.dumps(doc, indent=1) + "\n")
+
+    def finished(self) -> dict[int, dict[str, Any]]:
+        """The result lines so far by game index (a line cut short by a kill is dropped,
+        and the file rewritten without it so that appending stays line by line)."""
+        for stale in self.dir.glob(".*.tmp"):  # a write a kill cut short
+            stale.unlink(missing_ok=True)
+        path = self.dir / RESULTS
+        if not path.exists():
+            return {}
+        text = path.read_text(encoding="utf-8")
+        done: dict[int, dict[str, Any]] = {}
+        kept: list[str] = []
+        for line in text.splitlines():
+            try:
+                doc = json.loads(line)
+            except ValueError:
+                continue
+            index = doc.get("index") if isinstance(doc, dict) else None
+            record = doc.get("record") if isinstance(doc, dict) else None
+            if not isinstance(index, int) or not isinstance(record, str):
+                continue
+            if not (self.dir / record).exists():
+                continue
+            done[index] = doc
+            kept.append(line)
+        rewritten = "".join(f"{line}\n" for line in kept)
+        if rewritten != text:
+            write_atomic(path, rewritten)
+        return done
+
+    def record_path(self, name: str) -> str:
+        return str(self.dir / name)
+
+    def add(self, result: Mapping[str, Any], record_name: str, record_text: str) -> None:
+        """Keep one finished game: its record first, then its result line."""
+        write_atomic(self.dir / record_name, record_text)
+        line = json.dumps({**result, "record": record_name}, separators=(",", ":"))
+        with open(self.dir / RESULTS, "a", encoding="utf-8") as f:
+            f.write(line + "\n")

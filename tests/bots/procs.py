@@ -1,0 +1,48 @@
+"""Looking at processes through /proc: whether one is gone, and a process's descendants."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return text.rsplit(")", 1)[1].split()  # the name may hold spaces and parentheses
+
+
+def gone(pid: int) -> bool:
+    """Dead: no longer in /proc, or a zombie waiting for whoever adopted it to reap it."""
+    fields = _stat(pid)
+    return fields is None or fields[0] in ("Z", "X")
+
+
+def wait_gone(pids: list[int], seconds: float) -> list[int]:
+    """The pids still alive after up to `seconds`."""
+    deadline = time.monotonic() + seconds
+    alive = [p for p in pids if not gone(p)]
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.05)
+        alive = [p for p in alive if not gone(p)]
+    return alive
+
+
+def descendants(root: int) -> list[int]:
+    """Every living process below `root` in the process tree."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat(int(entry))
+            if fields is not None and fields[0] not in ("Z", "X"):
+                children.setdefault(int(fields[1]), []).append(int(entry))
+    out: list[int] = []
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out

@@ -1,0 +1,174 @@
+"""Hostile game records, for both games: every malformed record is a RecordError naming
+the field (a bad `upto` an ArgumentError), never a traceback, a hang or a replay of
+something other than what the record says."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from euphrates.core.errors import ArgumentError, RecordError
+from euphrates.core.rng import Rng
+from euphrates.match.games import game_definition
+from euphrates.match.records import MAX_ACTIONS, MAX_CHARS, GameRecord, replay
+
+GAMES = ("board", "cards")
+
+
+def _record(game: str, players: int = 2, seed: int = 4, moves: int = 30) -> GameRecord:
+    state = game_definition(game).new_game(players, seed, None)
+    rng = Rng(seed)
+    texts = []
+    for _ in range(moves):
+        action = state.random_action(rng)
+        texts.append(str(action))
+        state.apply(action)
+    return GameRecord(game, players, seed, {}, [], texts)
+
+
+def _doc(game: str) -> dict[str, Any]:
+    return _record(game).to_json()
+
+
+def _refused(doc: Any, *needles: str) -> str:
+    with pytest.raises(RecordError) as err:
+        replay(GameRecord.from_json(doc))
+    for needle in needles:
+        assert needle in str(err.value), str(err.value)
+    return str(err.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_games_replay_from_their_records(game: str) -> None:
+    record = _record(game)
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    assert replay(again).version == len(record.actions)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("change", "needles"),
+    [
+        ({"format": True}, ("'format'",)),
+        ({"format": 1.0}, ("'format'",)),
+        ({"format": "1"}, ("'format'",)),
+        ({"seed": 2**64 + 5}, ("'seed'", "2**64-1")),
+        ({"seed": 2**64}, ("'seed'",)),
+        ({"seed": -1}, ("'seed'",)),
+        ({"seed": 1.0}, ("'seed'",)),
+        ({"seed": True}, ("'seed'",)),
+        ({"players": 3.0}, ("'players'",)),
+        ({"players": True}, ("'players'",)),
+        ({"players": "2"}, ("'players'",)),
+        ({"options": {"open": 1}}, ("option 'open'",)),
+        ({"options": {"open": "no"}}, ("option 'open'",)),
+        ({"options": {"open": None}}, ("option 'open'",)),
+        ({"options": ["advanced"]}, ("'options'",)),
+        ({"options": {"colour": True}}, ("option 'colour'",)),
+        ({"actions": "pass"}, ("'actions'",)),
+        ({"actions": [1, 2]}, ("action 0",)),
+        ({"actions": [None]}, ("action 0",)),
+        ({"actions": [["pass"]]}, ("action 0",)),
+        ({"actions": ["pass " * 100]}, ("action 0", "characters")),
+        ({"actions": ["pass"] * (MAX_ACTIONS + 1)}, ("at most",)),
+        ({"seats": ["a" * 1000, "b"]}, ("'seats'",)),
+        ({"seats": [1, 2]}, ("'seats'",)),
+        ({"outcome": []}, ("'outcome'",)),
+        ({"outcome": {"points": "x"}}, ("'outcome'",)),
+        ({"game": ["board"]}, ("'game'",)),
+        ({"game": "chess"}, ("unknown game",)),
+        ({"colour": "red"}, ("unknown field",)),
+    ],
+)
+def test_malformed_records_name_the_field(
+    game: str, change: dict[str, Any], needles: tuple[str, ...]
+) -> None:
+    _refused(_doc(game) | change, *needles)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_missing_field_is_named(game: str) -> None:
+    for key in ("format", "game", "players", "seed", "actions"):
+        doc = _doc(game)
+        del doc[key]
+        _refused(doc, f"'{key}'")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("upto", ["x", -1, True, False, 1.0, 10**6, None])
+def test_replay_upto_must_be_a_number_of_actions(game: str, upto: Any) -> None:
+    record = _record(game)
+    if upto is None:
+        assert replay(record, None).version == len(record.actions)
+        return
+    with pytest.raises(ArgumentError) as err:
+        replay(record, upto)
+    assert "upto" in str(err.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_upto_counts_actions(game: str) -> None:
+    record = _record(game)
+    assert replay(record, 0).version == 0
+    assert replay(record, 7).version == 7
+    assert replay(record, len(record.actions)).version == len(record.actions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"a":' * 100_000,
+        "[" * 100_000 + "]" * 100_000,
+        "1" * 5000,
+        '{"format": 1, "seed": ' + "9" * 5000 + "}",
+        "{not json",
+        "",
+        "null",
+        "[]",
+        '"record"',
+        "NaN",
+        '{"format": 1, "game": "board", "players": 2, "seed": 1e999, "actions": []}',
+    ],
+)
+def test_unreadable_text_is_a_record_error(text: str) -> None:
+    with pytest.raises(RecordError):
+        GameRecord.loads(text)
+
+
+def test_huge_and_binary_inputs_are_refused() -> None:
+    with pytest.raises(RecordError) as err:
+        GameRecord.loads(" " * (MAX_CHARS + 1))
+    assert "MB" in str(err.value)
+    with pytest.raises(RecordError):
+        GameRecord.loads(b"\xff\xfe{")
+    with pytest.raises(RecordError):
+        GameRecord.loads(None)  # type: ignore[arg-type]
+    assert GameRecord.loads(_record("board").dumps().encode()).game == "board"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_built_in_code_is_checked_at_replay(game: str) -> None:
+    """Records built directly (not read) are checked by the game's own argument checks."""
+    good = _record(game)
+    for bad in (
+        GameRecord(game, True, 4, {}, [], good.actions),  # type: ignore[arg-type]
+        GameRecord(game, 2, 2**64 + 4, {}, [], good.actions),
+        GameRecord(game, 2, 4, {"open": "no"}, [], good.actions),
+        GameRecord(game, 2, 4, {}, [], [7]),  # type: ignore[list-item]
+        GameRecord(["x"], 2, 4, {}, [], []),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(RecordError):
+            replay(bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_of_the_other_game_does_not_replay(game: str) -> None:
+    doc = _doc(game)
+    doc["game"] = "cards" if game == "board" else "board"
+    with pytest.raises(RecordError) as err:
+        replay(GameRecord.from_json(json.loads(json.dumps(doc))))
+    assert "action" in str(err.value) or "option" in str(err.value)

@@ -1,0 +1,68 @@
+"""A tournament's directory: a rerun continues it, other parameters are refused, and
+a result line cut short by a kill is played again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from euphrates.core.errors import ArgumentError
+from euphrates.match.tournament import GameResult, run_tournament
+
+
+def _lines(out: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+
+
+def _run(out: Path, games: int, **kw: object) -> list[GameResult]:
+    args: dict[str, object] = {"seed": 5, "jobs": 1, "out_dir": str(out), **kw}
+    return run_tournament("board", 2, ["random", "random"], games, **args)  # type: ignore[arg-type]
+
+
+def test_a_rerun_plays_only_the_games_not_yet_played(tmp_path: Path) -> None:
+    first = _run(tmp_path, 4)
+    assert [r.index for r in first] == [0, 1, 2, 3]
+    stamps = {p.name: p.stat().st_mtime_ns for p in tmp_path.glob("game-*.json")}
+    seen: list[int] = []
+    second = _run(tmp_path, 6, progress=lambda r: seen.append(r.index))
+    assert [r.index for r in second] == [0, 1, 2, 3, 4, 5]
+    assert sorted(seen) == [0, 1, 2, 3, 4, 5]  # the bar starts at the games already played
+    assert [line["index"] for line in _lines(tmp_path)] == [0, 1, 2, 3, 4, 5]
+    for name, stamp in stamps.items():  # the first four were not played again
+        assert (tmp_path / name).stat().st_mtime_ns == stamp
+    assert [r.places for r in second[:4]] == [r.places for r in first]
+    assert all(r.record_path and Path(r.record_path).exists() for r in second)
+    # without --seed, a rerun takes the seed of the run it continues
+    assert [
+        r.index for r in run_tournament("board", 2, ["random"], 6, out_dir=str(tmp_path))
+    ] == list(range(6))
+
+
+def test_other_parameters_are_refused(tmp_path: Path) -> None:
+    _run(tmp_path, 1)
+    for kw in ({"seed": 6}, {"options": {"advanced": True}}, {"max_decisions": 500}):
+        with pytest.raises(ArgumentError, match="holds another tournament"):
+            _run(tmp_path, 2, **kw)
+    with pytest.raises(ArgumentError, match=r"\(bots random,random, not bots greedy,random\)"):
+        run_tournament("board", 2, ["greedy", "random"], 2, seed=5, out_dir=str(tmp_path))
+    with pytest.raises(ArgumentError, match="holds another tournament"):
+        run_tournament("cards", 2, ["random"], 2, seed=5, out_dir=str(tmp_path))
+    assert len(_lines(tmp_path)) == 1
+
+
+def test_records_without_a_manifest_are_not_mixed_with(tmp_path: Path) -> None:
+    (tmp_path / "game-00000.json").write_text("{}")
+    with pytest.raises(ArgumentError, match=r"no manifest\.json"):
+        _run(tmp_path, 1)
+
+
+def test_a_result_line_cut_short_is_played_again(tmp_path: Path) -> None:
+    _run(tmp_path, 2)
+    results = tmp_path / "results.jsonl"
+    text = results.read_text()
+    results.write_text(text[: len(text) - 25])  # a kill in the middle of the second line
+    again = _run(tmp_path, 2)
+    assert [r.index for r in again] == [0, 1]
+    assert [line["index"] for line in _lines(tmp_path)] == [0, 1]
