@@ -296,7 +296,7 @@ def test_host_replaces_a_player_and_abandons(api: Api) -> None:
     )
     _error(api.call("POST", f"/api/games/{gid}/abandon", host), 409, "game_over")
     record = api.call("GET", f"/api/games/{gid}/record").json()
-    assert record["seats"] == ["Ann", "Bot (beginner)"] and record["actions"] == []
+    assert record["seats"] == ["Ann", "bot:beginner"] and record["actions"] == []
 
 
 def test_finished_game_record_and_replay(api: Api) -> None:

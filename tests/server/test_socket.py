@@ -363,3 +363,28 @@ def test_huge_frames_close_only_that_connection(api: Api, base: str) -> None:
                 ws.recv(timeout=5)
     seat = _decider(clients)
     assert clients[seat].act(seat, _safe_action(clients[seat].view(seat)))["type"] == "ack"
+
+
+def test_views_say_whether_undo_is_allowed_and_names_per_seat(api: Api, base: str) -> None:
+    created = api.create()
+    gid = created["id"]
+    both = [s["token"] for s in created["seats"]]
+    table = Client(base, gid, [])
+    table.close()
+    table = Client(base, gid, both, name="Family")
+    table.close()
+    named = Client(base, gid, both, name=None)
+    named.send({"type": "ping", "id": 0})
+    named.next("pong")
+    doc = api.call(
+        "POST", f"/api/games/{gid}/join", ",".join(both), {"names": {"0": "Ann", "1": "Bob"}}
+    ).json()
+    assert [s["name"] for s in doc["game"]["seats"]] == ["Ann", "Bob"]
+    bad = api.call("POST", f"/api/games/{gid}/join", ",".join(both), {"names": {"x": "Ann"}})
+    assert bad.status_code == 400
+    seat = named.view(0)["decision"]["seat"]
+    assert named.view(seat)["can_undo"] is False
+    ack = named.act(seat, _safe_action(named.view(seat)))
+    named.until_version(ack["version"])
+    assert named.view(seat)["can_undo"] is True
+    assert named.view(1 - seat)["can_undo"] is False

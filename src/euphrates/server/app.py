@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from euphrates.server import db
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
-from euphrates.server.hub import Hub, chat_json
+from euphrates.server.hub import Hub, chat_json, seat_label
 from euphrates.server.listen import Listener
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
@@ -231,7 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room, seats, host = await opened(request, game_id)
         if not seats:
             raise Refusal("not_your_seat", "send a seat's token to take that seat")
-        await hub().take_seats(room, seats, body.name)
+        await hub().take_seats(room, seats, body.name, body.names)
         return {"game": room.meta(), "you": {"seats": sorted(seats), "host": host}}
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
@@ -410,7 +410,7 @@ def room_record(room: Room) -> dict[str, Any]:
         room.row.players,
         room.row.seed,
         dict(room.row.options),
-        [s.name or f"Player {s.seat + 1}" for s in room.row.seats],
+        [seat_label(s) for s in room.row.seats],
         room.actions(),
         None if out is None else out.to_json(),
     )

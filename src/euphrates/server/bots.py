@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import sys
 from typing import Any
@@ -69,7 +70,15 @@ class BotPool:
 
     def __init__(self, size: int, command: list[str] | None = None) -> None:
         self.size = max(1, size)
-        self.command = command or [sys.executable, "-m", "euphrates.bots.worker"]
+        # `--parent` lets a worker that outlived the server (kill -9) notice and exit;
+        # it also asks the kernel to kill it with us (bots.process).
+        self.command = command or [
+            sys.executable,
+            "-m",
+            "euphrates.bots.worker",
+            "--parent",
+            str(os.getpid()),
+        ]
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._all: list[_Worker] = []
 

@@ -94,7 +94,7 @@ class Hub:
                         "bad_request",
                         f"seat {i}: a bot's level is one of {', '.join(LEVELS)}, not {level!r}",
                     )
-                seat_rows.append(SeatRow(i, "bot", level, bot_name(level), None, True))
+                seat_rows.append(SeatRow(i, "bot", level, None, None, True))
             else:
                 raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
         host_token = tokens.new_token()
@@ -162,16 +162,26 @@ class Hub:
                 raise Refusal("bad_token", "that link is not valid for this game")
         return frozenset(held), host
 
-    async def take_seats(self, room: Room, seats: frozenset[int], name: object) -> None:
+    async def take_seats(
+        self, room: Room, seats: frozenset[int], name: object, names: object = None
+    ) -> None:
         """Mark seats taken (the first time their link is used) and start the game
-        once every human seat is taken."""
-        if name is not None and not isinstance(name, str):
-            raise Refusal("bad_request", "'name' must be text")
-        clean = clean_name(name, self.settings.name_max) if name else None
+        once every human seat is taken. `names` may name each seat apart (several
+        players at one screen); `name` names the rest. A seat without a name is shown
+        by its number (clients word that in their language)."""
+        if names is not None and not isinstance(names, dict):
+            raise Refusal("bad_request", "'names' must map seat numbers to names")
+        per_seat: dict[int, str] = {}
+        for key, value in (names or {}).items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1):
+                raise Refusal("bad_request", "'names' must map seat numbers to names")
+            if int(key) in seats and value is not None:
+                per_seat[int(key)] = clean_name(value, self.settings.name_max)
+        common = clean_name(name, self.settings.name_max) if name is not None else None
         changed = False
         for seat in sorted(seats):
             entry = room.row.seats[seat]
-            wanted_name = clean or entry.name or f"Player {seat + 1}"
+            wanted_name = per_seat.get(seat) or common or entry.name
             if entry.taken and entry.name == wanted_name:
                 continue
             wanted = SeatRow(seat, entry.kind, entry.level, wanted_name, entry.token_hash, True)
@@ -206,7 +216,7 @@ class Hub:
         entry = room.row.seats[seat]
         if entry.kind != "human":
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
-        bot = SeatRow(seat, "bot", level, bot_name(level), None, True)
+        bot = SeatRow(seat, "bot", level, None, None, True)
         if await self._write_seat(room, bot, only_if_human=True) is None:
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         for c in list(room.clients):
@@ -404,13 +414,17 @@ class Hub:
         }
 
 
-def bot_name(level: str) -> str:
-    return f"Bot ({level})"
+def seat_label(seat: SeatRow) -> str:
+    """How a record names a seat: the player's name, `bot:LEVEL` for a bot (as the
+    terminal's records do), or the seat's number."""
+    if seat.kind == "bot":
+        return f"bot:{seat.level}"
+    return seat.name or f"Player {seat.seat + 1}"
 
 
 def clean_name(name: object, limit: int) -> str:
     if not isinstance(name, str):
-        raise Refusal("bad_request", "'name' must be text")
+        raise Refusal("bad_request", "a name must be text")
     text = " ".join(name.split())
     if not text or len(text) > limit or not text.isprintable():
         raise Refusal("bad_request", f"a name is 1 to {limit} printable characters")

@@ -206,8 +206,12 @@ class Room:
         }
 
     def view_for(self, audience: int | None) -> dict[str, Any]:
+        """The engine's view with the server's version, and for a seat whether it may
+        take its last action back now (`can_undo`)."""
         view = self.state.view(audience)
         view["version"] = self.version
+        if audience is not None:
+            view["can_undo"] = self.row.status == "active" and self.undo_refusal(audience) is None
         return view
 
     def history_for(self, seats: frozenset[int]) -> list[dict[str, Any]]:

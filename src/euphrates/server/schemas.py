@@ -26,6 +26,7 @@ class CreateIn(_Strict):
 
 class JoinIn(_Strict):
     name: str | None = Field(default=None, max_length=200)
+    names: dict[str, str] | None = Field(default=None, max_length=4)
 
 
 class ActionIn(_Strict):

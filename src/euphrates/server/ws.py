@@ -202,7 +202,7 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
         seats, host = hub.seats_of(room, presented)
         if seats:
-            await hub.take_seats(room, seats, msg.get("name"))
+            await hub.take_seats(room, seats, msg.get("name"), msg.get("names"))
     except Refusal as r:
         conn.refuse(r)
         conn.close_soon(r.code, r.message)
