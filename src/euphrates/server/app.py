@@ -82,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await store.start()
         pool = None
         if settings.bot_workers > 0:
-            pool = BotPool(settings.bot_workers)
+            pool = BotPool(settings.bot_workers, settings.bot_command)
             await pool.start()
         services.pool = pool
         hub = Hub(store, settings, pool)

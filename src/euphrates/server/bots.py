@@ -72,13 +72,8 @@ class BotPool:
         self.size = max(1, size)
         # `--parent` lets a worker that outlived the server (kill -9) notice and exit;
         # it also asks the kernel to kill it with us (bots.process).
-        self.command = command or [
-            sys.executable,
-            "-m",
-            "euphrates.bots.worker",
-            "--parent",
-            str(os.getpid()),
-        ]
+        base = command or [sys.executable, "-m", "euphrates.bots.worker"]
+        self.command = [*base, "--parent", str(os.getpid())]
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._all: list[_Worker] = []
 

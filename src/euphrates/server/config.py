@@ -66,5 +66,8 @@ class Settings:
     """Base of the links the server hands out; by default the address it was reached at."""
     replay_buffer: int = 64
     """How many recent versions' patches a game keeps per audience for reconnects."""
+    bot_command: list[str] | None = None
+    """The bot worker's command (tests put a recording worker here); by default
+    `python -m euphrates.bots.worker`."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
