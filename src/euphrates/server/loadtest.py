@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from euphrates.core.errors import ArgumentError
 from euphrates.server.patch import patch_in_place
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -247,17 +248,19 @@ def _rss(urls: list[str]) -> float:
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise ValueError("--games must be at least 1")
+        raise ArgumentError("--games must be at least 1")
     if args.seconds <= 0 or args.seconds > 3600:
-        raise ValueError("--seconds must be more than 0 and at most 3600")
+        raise ArgumentError("--seconds must be more than 0 and at most 3600")
     if not 1 <= args.servers <= 8:
-        raise ValueError("--servers must be 1 … 8")
+        raise ArgumentError("--servers must be 1 … 8")
     if args.url is not None:
         host = urlsplit(args.url).hostname or ""
         if host not in LOOPBACK:
-            raise ValueError("--url must name a server on this machine (127.0.0.1, localhost, ::1)")
+            raise ArgumentError(
+                "--url must name a server on this machine (127.0.0.1, localhost, ::1)"
+            )
     if args.servers > 1 and not (args.db or "").startswith("postgres"):
-        raise ValueError(
+        raise ArgumentError(
             "several servers share games only through PostgreSQL: give --db postgresql://…"
         )
     tmp = None

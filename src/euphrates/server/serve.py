@@ -16,6 +16,7 @@ import sys
 import webbrowser
 from typing import Any
 
+from euphrates.core.errors import ArgumentError
 from euphrates.server.config import Settings, async_db_url, default_db_url
 
 
@@ -47,13 +48,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     if not 0 <= args.port <= 65535:
-        raise ValueError("--port must be 0 … 65535")
+        raise ArgumentError("--port must be 0 … 65535")
     if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
-        raise ValueError("--bot-workers must be 0 … 64")
+        raise ArgumentError("--bot-workers must be 0 … 64")
     if not 0 <= args.bot_pace <= 60:
-        raise ValueError("--bot-pace must be 0 … 60 seconds")
+        raise ArgumentError("--bot-pace must be 0 … 60 seconds")
     if not 1 <= args.rate_limit <= 100_000:
-        raise ValueError("--rate-limit must be 1 … 100000 messages a second")
+        raise ArgumentError("--rate-limit must be 1 … 100000 messages a second")
     url = args.db or default_db_url()
     async_db_url(url)  # refuse an unknown scheme before starting
     settings = Settings(
