@@ -169,6 +169,7 @@ class Client:
         self.version = -1
         self.status = "?"
         self.events: list[dict[str, Any]] = []
+        self.can_undo: dict[str, bool] = {}
         hello: dict[str, Any] = {"type": "hello", "tokens": tokens or [], "history": history}
         if name is not None:
             hello["name"] = name
@@ -195,6 +196,7 @@ class Client:
                 self.views = msg["views"]
             self.version = msg["version"]
             self.status = msg["game"]["status"]
+            self.can_undo = msg.get("can_undo", {})
             for step in msg.get("history", []):
                 self.events.extend(step["events"])
         elif kind == "update":
@@ -206,6 +208,7 @@ class Client:
                     self.views[key] = part["full"]
             self.version = msg["version"]
             self.status = msg["status"]
+            self.can_undo = msg["can_undo"]
             self.events.extend(msg["events"])
         elif kind == "game":
             self.status = msg["game"]["status"]

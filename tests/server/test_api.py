@@ -330,12 +330,18 @@ def test_finished_game_record_and_replay(api: Api) -> None:
     final = replay(record)
     assert final.is_over() and record.outcome == final.outcome().to_json()  # type: ignore[union-attr]
     assert doc["views"]["0"]["outcome"] == record.outcome
-    step = api.call("GET", f"/api/games/{gid}/replay/3").json()
-    again = BOARD.new_game(2, record.seed, record.options)
-    for text in record.actions[:3]:
-        again.apply(text)
-    assert step["views"]["0"]["board"] == again.view(0)["board"]
-    assert step["steps"] == len(record.actions)
+    n = len(record.actions)
+    for k in (3, 40, 17, 16, 33, 32, n, 1, 0, n - 1):
+        step = api.call("GET", f"/api/games/{gid}/replay/{k}").json()
+        again = BOARD.new_game(2, record.seed, record.options)
+        events: list[Any] = []
+        for text in record.actions[:k]:
+            events = again.apply(text)
+        assert step["views"]["0"] == again.view(0) and step["views"]["spectator"] == again.view(
+            None
+        )
+        assert step["events"] == [e.to_json() for e in events]
+        assert step["steps"] == n and step["action"] == (record.actions[k - 1] if k else None)
     _error(
         api.call("GET", f"/api/games/{gid}/replay/{len(record.actions) + 1}"), 400, "bad_request"
     )

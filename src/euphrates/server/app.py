@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -111,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.services = services
+    # Static files and long histories compress well; WebSocket frames are left alone.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     def hub() -> Hub:
         assert services.hub is not None
@@ -219,6 +222,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "game": room.meta(),
             "you": {"seats": sorted(seats), "host": host},
             "version": room.version,
+            "can_undo": room.undo_flags(seats),
             "views": {
                 ("spectator" if a is None else str(a)): _view(room, a)
                 for a in (sorted(seats) if seats else [None])
@@ -316,10 +320,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         actions = room.actions()
         if not 0 <= step <= len(actions):
             raise Refusal("bad_request", f"step must be 0 … {len(actions)}")
-        state = room.definition.new_game(room.row.players, room.row.seed, room.row.options)
-        events: list[Any] = []
-        for text in actions[:step]:
-            events = state.apply(text)
+        state, events = room.replay_to(step)
         views = {str(s): state.view(s) for s in range(room.row.players)}
         views["spectator"] = state.view(None)
         return {

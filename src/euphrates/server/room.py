@@ -34,6 +34,7 @@ from euphrates.server.store import GameRow, LogRow, StorageError, Store
 log = logging.getLogger("euphrates.server")
 
 UNDO_DEPTH = 16  # previous states kept for undo without a replay
+REPLAY_EVERY = 16  # a replay keeps the state every this many actions
 RECONNECT_GRACE = 120.0
 """Seconds an audience's patches are still kept after its last client left, so that a
 client that lost its connection gets just what it missed when it comes back."""
@@ -104,6 +105,7 @@ class Room:
     views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
     """Per audience, the last versions' patches as JSON text, for reconnects."""
+    checkpoints: dict[int, GameState[Any]] = field(default_factory=dict)
     chat_seen: int = 0
     last_active: float = field(default_factory=time.monotonic)
     left: dict[int | None, float] = field(default_factory=dict)
@@ -169,6 +171,28 @@ class Room:
             state.apply(p.text)
         return state
 
+    # --- replays of ended games --------------------------------------------------------
+    def replay_to(self, step: int) -> tuple[GameState[Any], list[Event]]:
+        """The state after the first `step` standing actions and the events of the last
+        one. States every REPLAY_EVERY actions are kept, so stepping through a long
+        game costs a few actions a step, not a replay from the start."""
+        actions = self.actions()
+        base = (step - 1) // REPLAY_EVERY * REPLAY_EVERY if step > 0 else 0
+        while base > 0 and base not in self.checkpoints:
+            base -= REPLAY_EVERY
+        if base == 0:
+            state: GameState[Any] = self.definition.new_game(
+                self.row.players, self.row.seed, self.row.options
+            )
+        else:
+            state = self.checkpoints[base].copy()
+        events: list[Event] = []
+        for i in range(base, step):
+            events = state.apply(actions[i])
+            if (i + 1) % REPLAY_EVERY == 0 and (i + 1) not in self.checkpoints:
+                self.checkpoints[i + 1] = state.copy()
+        return state, events
+
     # --- what the room says about itself --------------------------------------------------
     @property
     def id(self) -> str:
@@ -206,13 +230,15 @@ class Room:
         }
 
     def view_for(self, audience: int | None) -> dict[str, Any]:
-        """The engine's view with the server's version, and for a seat whether it may
-        take its last action back now (`can_undo`)."""
+        """The engine's view, with the server's version in `version`."""
         view = self.state.view(audience)
         view["version"] = self.version
-        if audience is not None:
-            view["can_undo"] = self.row.status == "active" and self.undo_refusal(audience) is None
         return view
+
+    def undo_flags(self, seats: frozenset[int]) -> dict[str, bool]:
+        """For each seat, whether it may take its last action back now."""
+        playing = self.row.status == "active"
+        return {str(s): playing and self.undo_refusal(s) is None for s in sorted(seats)}
 
     def history_for(self, seats: frozenset[int]) -> list[dict[str, Any]]:
         """Every version so far with the events the seats may see (the move log)."""
@@ -457,7 +483,17 @@ class Room:
             separators=(",", ":"),
         )
         body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())
-        return head[:-1] + ',"events":' + join_events(step, seats) + ',"views":{' + body + "}}"
+        undo = json.dumps(self.undo_flags(seats), separators=(",", ":"))
+        return (
+            head[:-1]
+            + ',"can_undo":'
+            + undo
+            + ',"events":'
+            + join_events(step, seats)
+            + ',"views":{'
+            + body
+            + "}}"
+        )
 
     def catch_up_messages(self, seats: frozenset[int], since: int) -> list[str] | None:
         """The updates a client that saw version `since` missed, if this room still

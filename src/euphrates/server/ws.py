@@ -218,6 +218,7 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         "game": room.meta(),
         "you": {"seats": sorted(seats), "host": host},
         "version": room.version,
+        "can_undo": room.undo_flags(seats),
     }
     if missed is not None:
         full = room.full_views(seats)
@@ -277,6 +278,7 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
                     "id": msg_id,
                     "game": room.meta(),
                     "version": room.version,
+                    "can_undo": room.undo_flags(conn.seats),
                     "views": room.full_views(conn.seats),
                     "history": room.history_for(conn.seats),
                 }
