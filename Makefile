@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: setup play demo test bench soak clean
+.PHONY: setup web-setup play demo test bench soak clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,13 @@ $(BIN)/.installed: pyproject.toml
 
 setup: $(BIN)/.installed
 
+# The pinned TypeScript that checks the browser code's types (tests/web/test_types.py).
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web-setup: node_modules/.installed
+
 # a new game with a fresh seed each time; `make play ARGS=--resume` continues the last one
 play: NEW_GAME = board --players 3 --bots intermediate,beginner
 play: setup
@@ -23,7 +30,7 @@ play: setup
 demo: setup
 	$(BIN)/euphrates demo board --players 3 --seed 7
 
-test: setup
+test: setup web-setup
 	$(BIN)/pytest -n 2 -q
 
 bench: setup
@@ -34,4 +41,4 @@ soak: setup
 	$(BIN)/pytest -n 2 -q --soak -m soak
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

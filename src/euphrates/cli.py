@@ -359,6 +359,18 @@ def _play(args: argparse.Namespace) -> int:
     return play_in_terminal(new_record(args.game, players, seat, bots, seed, options))
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from euphrates.server.serve import run
+
+    return run(args)
+
+
+def _loadtest(args: argparse.Namespace) -> int:
+    from euphrates.server.loadtest import run
+
+    return run(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command; every failure is one line on standard error (see the module doc)."""
     try:
@@ -490,6 +502,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("file")
     r.add_argument("--upto", type=int, help="replay only the first N actions")
     r.set_defaults(func=_replay)
+
+    sv = sub.add_parser("serve", help="run the game server (HTTP, WebSocket, the browser tables)")
+    from euphrates.server.serve import add_arguments as add_serve_arguments
+
+    add_serve_arguments(sv)
+    sv.set_defaults(func=_serve)
+
+    lt = sub.add_parser("loadtest", help="many WebSocket games against a server; prints figures")
+    from euphrates.server.loadtest import add_arguments as add_loadtest_arguments
+
+    add_loadtest_arguments(lt)
+    lt.set_defaults(func=_loadtest)
 
     args = parser.parse_args(argv)
     return int(args.func(args))

@@ -485,6 +485,11 @@ class BoardState(GameState[BoardAction]):
     def legal_actions(self) -> list[BoardAction]:
         return legal.legal_actions(self)
 
+    def legal_texts(self) -> list[str]:
+        from euphrates.board.legal_text import legal_texts
+
+        return legal_texts(self)
+
     def legal_action_count(self) -> int:
         return legal.count(self)
 

@@ -187,6 +187,11 @@ class GameState(ABC, Generic[A]):
         act = self.parse_action(action) if isinstance(action, str) else action
         return self._apply(act)
 
+    def legal_texts(self) -> list[str]:
+        """The legal actions as notation, in `legal_actions` order (what every view of
+        the seat to move lists; engines may give it without building the actions)."""
+        return [str(a) for a in self.legal_actions()]
+
     def legal_action_count(self) -> int:
         """How many legal actions there are; engines answer this without building them."""
         return len(self.legal_actions())
@@ -233,9 +238,7 @@ def decision_fields(state: GameState[Any], seat: Seat | None) -> Json:
         "viewer": seat,
         "version": state.version,
         "decision": None if d is None else d.to_json(),
-        "legal": [str(a) for a in state.legal_actions()]
-        if d is not None and d.seat == seat
-        else [],
+        "legal": state.legal_texts() if d is not None and d.seat == seat else [],
     }
 
 

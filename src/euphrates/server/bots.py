@@ -1,0 +1,131 @@
+"""Bots for the server: a pool of worker processes, each a fresh interpreter running
+`python -m euphrates.bots.worker`.
+
+A request is one decision: the game, the bot's spec, a seed and the seat's view (the
+documented JSON view, nothing more). The worker builds the bot, answers with an action
+text and keeps nothing, so the pool can hand any request to any idle worker, and no
+worker ever holds a state, a record or a game's seed. The event loop only waits on
+pipes, so the server answers other games while bots think.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import sys
+from typing import Any
+
+log = logging.getLogger("euphrates.server")
+
+READ_LIMIT = 1 << 20
+ANSWER_TIMEOUT = 120.0
+
+
+class BotFailure(RuntimeError):
+    """A worker died, timed out or answered something other than an action."""
+
+
+class _Worker:
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.next_id = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.returncode is None
+
+    async def ask(self, request: dict[str, Any]) -> str:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.next_id += 1
+        request = {"id": self.next_id, **request}
+        self.proc.stdin.write(json.dumps(request, separators=(",", ":")).encode() + b"\n")
+        await self.proc.stdin.drain()
+        line = await asyncio.wait_for(self.proc.stdout.readline(), ANSWER_TIMEOUT)
+        if not line:
+            raise BotFailure("the bot's process ended")
+        reply = json.loads(line)
+        if reply.get("id") != self.next_id:
+            raise BotFailure("the bot's process answered out of turn")
+        if "error" in reply:
+            raise BotFailure(str(reply["error"]))
+        action = reply.get("action")
+        if not isinstance(action, str):
+            raise BotFailure("the bot's process answered no action")
+        return action
+
+    async def stop(self) -> None:
+        if self.alive:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+        with contextlib.suppress(Exception):
+            await self.proc.wait()
+
+
+class BotPool:
+    """`size` worker processes; `choose` waits for an idle one."""
+
+    def __init__(self, size: int, command: list[str] | None = None) -> None:
+        self.size = max(1, size)
+        # `--parent` lets a worker that outlived the server (kill -9) notice and exit;
+        # it also asks the kernel to kill it with us (bots.process).
+        base = command or [sys.executable, "-m", "euphrates.bots.worker"]
+        self.command = [*base, "--parent", str(os.getpid())]
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._all: list[_Worker] = []
+
+    async def start(self) -> None:
+        for _ in range(self.size):
+            worker = await self._spawn()
+            self._idle.put_nowait(worker)
+
+    async def _spawn(self) -> _Worker:
+        proc = await asyncio.create_subprocess_exec(
+            *self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=None,
+            limit=READ_LIMIT,
+        )
+        worker = _Worker(proc)
+        self._all.append(worker)
+        return worker
+
+    async def choose(self, game: str, spec: str, view: dict[str, Any]) -> str:
+        """The bot's action for the decision pending in `view`; the bot gets a fresh
+        random seed, unrelated to the game's."""
+        worker = await self._idle.get()
+        try:
+            action = await worker.ask(
+                {"game": game, "bot": spec, "seed": secrets.randbits(63), "view": view}
+            )
+        except BotFailure:
+            await self._replace(worker)
+            raise
+        except (OSError, ValueError, TimeoutError) as e:
+            await self._replace(worker)
+            raise BotFailure(f"the bot's process failed: {e}") from None
+        except BaseException:
+            await self._replace(worker)
+            raise
+        self._idle.put_nowait(worker)
+        return action
+
+    async def _replace(self, worker: _Worker) -> None:
+        await worker.stop()
+        if worker in self._all:
+            self._all.remove(worker)
+        try:
+            fresh = await self._spawn()
+        except Exception as e:  # pragma: no cover - cannot start processes at all
+            log.error("could not start a bot process: %s", e)
+            return
+        self._idle.put_nowait(fresh)
+
+    async def close(self) -> None:
+        for worker in list(self._all):
+            await worker.stop()
+        self._all.clear()

@@ -1,0 +1,73 @@
+"""Server settings: where games are kept and the limits every connection is held to.
+
+The defaults are what `euphrates serve` runs with on a fresh machine: SQLite in the
+user's data directory, loopback only, bots in as many worker processes as there are
+cores. Everything a test or a deployment changes is a field here, never a global.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """The user's data directory (`platformdirs`), or `EUPHRATES_DATA_DIR` when set."""
+    explicit = os.environ.get("EUPHRATES_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("euphrates", appauthor=False))
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{data_dir() / 'euphrates.db'}"
+
+
+def async_db_url(url: str) -> str:
+    """The SQLAlchemy async URL for a user's `--db`: `sqlite:///file.db` or
+    `postgresql://user@host/db` as people write them, the drivers added here."""
+    if url.startswith(("sqlite+aiosqlite:", "postgresql+asyncpg:")):
+        return url
+    if url.startswith("sqlite:"):
+        return "sqlite+aiosqlite:" + url[len("sqlite:") :]
+    for prefix in ("postgresql:", "postgres:"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg:" + url[len(prefix) :]
+    raise ValueError(f"--db must be a sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
+
+
+def cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+@dataclass
+class Settings:
+    db_url: str = field(default_factory=default_db_url)
+    bot_workers: int = field(default_factory=lambda: max(1, cpu_count()))
+    bot_pace: float = 0.4
+    """Seconds a bot waits before it moves: a table where bots answer instantly is hard
+    to follow, and it leaves a player a moment to take an action back (B-, G-3)."""
+    max_message: int = 4096
+    """The largest WebSocket message a client may send (bytes); the protocol layer cuts
+    anything above `max_frame`, the server answers `too_large` below that."""
+    max_frame: int = 65536
+    rate_per_s: float = 20.0
+    rate_burst: int = 40
+    chat_max: int = 500
+    name_max: int = 40
+    hello_timeout: float = 10.0
+    public_url: str | None = None
+    """Base of the links the server hands out; by default the address it was reached at."""
+    replay_buffer: int = 64
+    """How many recent versions' patches a game keeps per audience for reconnects."""
+    bot_command: list[str] | None = None
+    """The bot worker's command (tests put a recording worker here); by default
+    `python -m euphrates.bots.worker`."""
+    web: bool = True
+    """Serve the browser tables (the package's static files) beside the API."""

@@ -1,0 +1,127 @@
+"""The schema and the database engine.
+
+A game is stored as what determines it — its options, seed and seats — and its log:
+one row per version, an action or an undo, keyed by (game, version) so that two
+servers can never both append the same version. Everything else (the state, the
+views, the events) is rebuilt by replaying the log through the engine.
+
+The schema is owned by Alembic (`migrations/`); `migrate()` brings any database up to
+date at start-up, under an advisory lock on PostgreSQL so that several servers starting
+together do not race.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(8), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # JSON
+    sa.Column("seed", sa.String(20), nullable=False),  # 0 .. 2**64-1 as text; never sent
+    sa.Column("status", sa.String(12), nullable=False),
+    sa.Column("host_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # human | bot
+    sa.Column("level", sa.String(16)),
+    sa.Column("name", sa.String(64)),
+    sa.Column("token_hash", sa.String(64)),
+    sa.Column("taken", sa.Boolean, nullable=False),
+)
+
+log = sa.Table(
+    "log",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer),
+    sa.Column("kind", sa.String(8), nullable=False),  # action | undo
+    sa.Column("text", sa.String(200)),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer),
+    sa.Column("author", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(2000), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+sa.Index("games_status", games.c.status)
+
+
+def is_sqlite(engine: AsyncEngine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite runs in WAL mode with full sync, so an acknowledged
+    action survives `kill -9` and a power cut, and readers never block the writer."""
+    if url.startswith("sqlite+aiosqlite:///"):
+        path = url[len("sqlite+aiosqlite:///") :]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+
+
+def _upgrade(sync_conn: sa.Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.attributes["connection"] = sync_conn
+    command.upgrade(cfg, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Apply every Alembic migration not yet applied."""
+    async with engine.connect() as conn:
+        if not is_sqlite(engine):
+            # One server migrates at a time; the others wait, then find nothing to do.
+            await conn.execute(sa.text("SELECT pg_advisory_lock(7366231)"))
+        try:
+            await conn.run_sync(_upgrade)
+            await conn.commit()
+        finally:
+            if not is_sqlite(engine):
+                await conn.execute(sa.text("SELECT pg_advisory_unlock(7366231)"))
+                await conn.commit()
+
+
+async def ping(conn: AsyncConnection) -> None:
+    await conn.execute(sa.text("SELECT 1"))

@@ -1,0 +1,450 @@
+"""All games of one server process: creating them, loading them, seats, bots, and
+hearing about what other server processes did.
+
+Rooms are loaded on first use and kept while anyone watches or a bot has to move.
+Bots move by themselves: after every version the hub looks at whose decision is
+pending, and if it is a bot's it asks the bot pool (worker processes that see only
+that seat's view, never a state or seed) and submits the answer like any client,
+with the version it was asked at, so a move overtaken by an undo is simply refused.
+
+With PostgreSQL several processes share the games: each `NOTIFY` from another process
+makes this one read the new log entries of the rooms it holds and tell its clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from euphrates.bots.levels import LEVELS
+from euphrates.core.errors import EuphratesError
+from euphrates.core.protocol import SEED_LIMIT
+from euphrates.match.games import game_definition
+from euphrates.server import tokens
+from euphrates.server.bots import BotPool
+from euphrates.server.config import Settings
+from euphrates.server.refusals import Refusal
+from euphrates.server.room import Room
+from euphrates.server.store import ChatRow, GameRow, SeatRow, StorageError, Store
+
+log = logging.getLogger("euphrates.server")
+
+GAMES = ("board", "cards")
+GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
+BOT_RETRY_DELAY = 1.0
+SWEEP_EVERY = 15.0
+IDLE_ROOM = 300.0
+STALLED_BOT = 10.0
+
+
+class Created:
+    """A new game's secrets, handed to its creator once (only hashes are stored)."""
+
+    def __init__(self, row: GameRow, seat_tokens: dict[int, str], host_token: str) -> None:
+        self.row = row
+        self.seat_tokens = seat_tokens
+        self.host_token = host_token
+
+
+class Hub:
+    def __init__(self, store: Store, settings: Settings, pool: BotPool | None) -> None:
+        self.store = store
+        self.settings = settings
+        self.pool = pool
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
+
+    # --- creating and finding games ----------------------------------------------------
+    async def create(
+        self, game: str, players: int, seats: Sequence[dict[str, Any]], options: dict[str, Any]
+    ) -> Created:
+        if game not in GAMES:
+            raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
+        definition = game_definition(game)
+        try:
+            # The engine checks players and options exactly (ArgumentError names them).
+            definition.new_game(players, 0, options)
+        except EuphratesError as e:
+            raise Refusal("bad_request", str(e)) from None
+        if len(seats) != players:
+            raise Refusal(
+                "bad_request", f"{players} players need {players} seats, not {len(seats)}"
+            )
+        seat_rows: list[SeatRow] = []
+        seat_tokens: dict[int, str] = {}
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind")
+            if kind == "human":
+                token = tokens.new_token()
+                seat_tokens[i] = token
+                seat_rows.append(SeatRow(i, "human", None, None, tokens.token_hash(token), False))
+            elif kind == "bot":
+                level = spec.get("level")
+                if level not in LEVELS:
+                    raise Refusal(
+                        "bad_request",
+                        f"seat {i}: a bot's level is one of {', '.join(LEVELS)}, not {level!r}",
+                    )
+                seat_rows.append(SeatRow(i, "bot", level, None, None, True))
+            else:
+                raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
+        host_token = tokens.new_token()
+        status = "active" if not seat_tokens else "waiting"
+        row = GameRow(
+            id=tokens.new_game_id(),
+            game=game,
+            players=players,
+            options=dict(options),
+            seed=secrets.randbelow(SEED_LIMIT),
+            status=status,
+            host_hash=tokens.token_hash(host_token),
+            seats=seat_rows,
+        )
+        try:
+            await self.store.create_game(row)
+        except Exception as e:
+            raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
+        room = await self.room(row.id)
+        if room.status == "active":
+            self.wake_bots(room)
+        return Created(row, seat_tokens, host_token)
+
+    async def room(self, game_id: object) -> Room:
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+            raise Refusal("unknown_game", "no such game")
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            try:
+                row = await self.store.load_game(game_id)
+            except Exception as e:
+                raise Refusal("storage_unavailable", f"the game could not be read: {e}") from None
+            if row is None:
+                self._loading.pop(game_id, None)
+                raise Refusal("unknown_game", "no such game")
+            room = await Room.load(self.store, row, self.settings.replay_buffer)
+            room.on_change = self._on_change
+            self.rooms[game_id] = room
+        self._loading.pop(game_id, None)
+        return room
+
+    # --- who holds what -------------------------------------------------------------
+    def seats_of(self, room: Room, presented: Sequence[object]) -> tuple[frozenset[int], bool]:
+        """The seats the presented tokens open, and whether one is the host's. A token
+        that opens nothing is refused: a mistyped link must not look like a spectator."""
+        held: set[int] = set()
+        host = False
+        stored = [(s.seat, s.token_hash) for s in room.row.seats if s.kind == "human"]
+        for token in presented:
+            if not tokens.well_formed(token):
+                raise Refusal("bad_token", "that link is not valid for this game")
+            assert isinstance(token, str)
+            seat = tokens.find(token, stored)
+            if seat is not None:
+                held.add(seat)
+            elif tokens.matches(token, room.row.host_hash):
+                host = True
+            else:
+                raise Refusal("bad_token", "that link is not valid for this game")
+        return frozenset(held), host
+
+    async def take_seats(
+        self, room: Room, seats: frozenset[int], name: object, names: object = None
+    ) -> None:
+        """Mark seats taken (the first time their link is used) and start the game
+        once every human seat is taken. `names` may name each seat apart (several
+        players at one screen); `name` names the rest. A seat without a name is shown
+        by its number (clients word that in their language)."""
+        if names is not None and not isinstance(names, dict):
+            raise Refusal("bad_request", "'names' must map seat numbers to names")
+        per_seat: dict[int, str] = {}
+        for key, value in (names or {}).items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1):
+                raise Refusal("bad_request", "'names' must map seat numbers to names")
+            if int(key) in seats and value is not None:
+                per_seat[int(key)] = clean_name(value, self.settings.name_max)
+        common = clean_name(name, self.settings.name_max) if name is not None else None
+        changed = False
+        for seat in sorted(seats):
+            entry = room.row.seats[seat]
+            wanted_name = per_seat.get(seat) or common or entry.name
+            if entry.taken and entry.name == wanted_name:
+                continue
+            wanted = SeatRow(seat, entry.kind, entry.level, wanted_name, entry.token_hash, True)
+            stored = await self._write_seat(room, wanted, only_if_human=True)
+            if stored is None:
+                raise Refusal("bad_token", "that link is not valid for this game")
+            changed = True
+        if changed:
+            self.seats_changed(room, local=True)
+
+    async def _write_seat(
+        self, room: Room, seat: SeatRow, only_if_human: bool = False
+    ) -> tuple[list[SeatRow], str] | None:
+        try:
+            stored = await self.store.update_seat(room.id, seat, only_if_human)
+        except Exception as e:
+            raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
+        if stored is not None:
+            room.row.seats, status = stored
+            if room.row.status in ("waiting", "active"):
+                room.row.status = status
+        return stored
+
+    async def replace_with_bot(self, room: Room, seat: object, level: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
+            raise Refusal("bad_request", "'seat' must be a seat number of this game")
+        if level not in LEVELS:
+            raise Refusal("bad_request", f"'level' must be one of {', '.join(LEVELS)}")
+        assert isinstance(level, str)
+        if room.status in ("over", "abandoned"):
+            raise Refusal("game_over", "the game has ended")
+        entry = room.row.seats[seat]
+        if entry.kind != "human":
+            raise Refusal("seat_not_human", f"seat {seat} is already a bot")
+        bot = SeatRow(seat, "bot", level, None, None, True)
+        if await self._write_seat(room, bot, only_if_human=True) is None:
+            raise Refusal("seat_not_human", f"seat {seat} is already a bot")
+        for c in list(room.clients):
+            if seat in c.seats:
+                c.seats = c.seats - {seat}
+                room.clients.discard(c)
+                close = getattr(c, "close_soon", None)
+                if close is not None:
+                    close("seat_replaced", f"seat {seat} is now played by a bot")
+        self.seats_changed(room, local=True)
+
+    async def abandon(self, room: Room) -> None:
+        if room.status in ("over", "abandoned"):
+            raise Refusal("game_over", "the game has already ended")
+        room.row.status = "abandoned"
+        await self.store.set_status(room.id, "abandoned")
+        self.seats_changed(room, local=True)
+
+    def seats_changed(self, room: Room, local: bool) -> None:
+        room.broadcast({"type": "game", "game": room.meta()})
+        if local:
+            self.wake_bots(room)
+
+    async def chat(self, room: Room, seat: int | None, author: str, text: object) -> ChatRow:
+        clean = clean_chat(text, self.settings.chat_max)
+        try:
+            row = await self.store.add_chat(room.id, seat, author, clean)
+        except StorageError as e:
+            raise Refusal("storage_unavailable", str(e)) from None
+        room.chat_seen = max(room.chat_seen, row.seq)
+        room.broadcast({"type": "chat", "message": chat_json(row)})
+        return row
+
+    # --- bots -------------------------------------------------------------------------
+    def _on_change(self, room: Room, local: bool) -> None:
+        if local:
+            self.wake_bots(room)
+
+    def wake_bots(self, room: Room) -> None:
+        """Start the room's bot if a bot's decision is pending and none is thinking."""
+        if self.pool is None or self.closing or room.status != "active":
+            return
+        seat = room.state.to_move()
+        if seat is None or not room.is_bot(seat):
+            return
+        task = self._bot_tasks.get(room.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[room.id] = self._spawn(self._bot_turns(room), f"bots-{room.id}")
+
+    async def _bot_turns(self, room: Room) -> None:
+        """Let bots move until a human decides, the game ends or it is left."""
+        assert self.pool is not None
+        failures = 0
+        while not self.closing and room.status == "active":
+            seat = room.state.to_move()
+            if seat is None or not room.is_bot(seat):
+                return
+            if self.settings.bot_pace > 0:
+                await asyncio.sleep(self.settings.bot_pace)
+                if room.state.to_move() != seat or room.status != "active":
+                    continue
+            version = room.version
+            level = room.row.seats[seat].level or "beginner"
+            view = room.state.view(seat)  # the seat's view only, as in tournaments
+            try:
+                text = await self.pool.choose(room.row.game, LEVELS[level], view)
+            except Exception as e:
+                failures += 1
+                log.warning("bot for game %s seat %d failed: %s", room.id, seat, e)
+                if failures >= 3:
+                    text = self._fallback(view)
+                else:
+                    await asyncio.sleep(BOT_RETRY_DELAY)
+                    continue
+            try:
+                await room.submit(frozenset({seat}), seat, version, text)
+                failures = 0
+            except Refusal as r:
+                if r.code != "stale_version":
+                    log.warning("bot move %r refused in game %s: %s", text, room.id, r.message)
+                    failures += 1
+                    if failures >= 3:
+                        return
+
+    @staticmethod
+    def _fallback(view: dict[str, Any]) -> str:
+        """A uniformly random legal action, when the bot's process keeps failing."""
+        legal = view.get("legal") or []
+        return str(legal[secrets.randbelow(len(legal))]) if legal else "pass"
+
+    # --- housekeeping ----------------------------------------------------------------
+    def start(self) -> None:
+        self._spawn(self._sweep_loop(), "sweeper")
+
+    async def _sweep_loop(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> None:
+        """Forget rooms nobody has used for a while (they reload from the database on
+        demand), and wake bots that should be moving but are not — a server that
+        drove them may have stopped (several servers on PostgreSQL)."""
+        now = time.monotonic() if now is None else now
+        for room in list(self.rooms.values()):
+            task = self._bot_tasks.get(room.id)
+            busy = task is not None and not task.done()
+            idle = now - room.last_active
+            room.forget_views()
+            if not room.clients and not busy and idle > IDLE_ROOM and not room.lock.locked():
+                del self.rooms[room.id]
+                self._bot_tasks.pop(room.id, None)
+            elif not busy and idle > STALLED_BOT:
+                self.wake_bots(room)
+
+    # --- start, stop, other servers ---------------------------------------------------------
+    async def resume_all(self) -> int:
+        """Load every live game whose next decision is a bot's, so bots carry on
+        after a restart without waiting for a client."""
+        count = 0
+        for game_id in await self.store.live_games():
+            try:
+                room = await self.room(game_id)
+            except Refusal:
+                continue
+            except Exception as e:  # a game that no longer replays must not stop the rest
+                log.error("game %s could not be loaded: %s", game_id, e)
+                continue
+            count += 1
+            self.wake_bots(room)
+        return count
+
+    def on_notify(self, payload: str) -> None:
+        """A notification from another server (PostgreSQL)."""
+        try:
+            msg = json.loads(payload)
+        except ValueError:
+            return
+        if msg.get("o") == self.store.origin:
+            return
+        room = self.rooms.get(msg.get("g", ""))
+        if room is None:
+            return
+        kind = msg.get("t")
+        if kind == "log":
+            self._spawn(room.catch_up(), f"catch-up-{room.id}")
+        elif kind == "seats":
+            self._spawn(self._reload_seats(room), f"seats-{room.id}")
+        elif kind == "chat":
+            self._spawn(self._relay_chat(room), f"chat-{room.id}")
+
+    async def refresh_all(self) -> None:
+        """After a lost connection to the notifier: catch up every room held."""
+        for room in list(self.rooms.values()):
+            await room.catch_up()
+            await self._reload_seats(room)
+
+    async def _reload_seats(self, room: Room) -> None:
+        row = await self.store.load_game(room.id)
+        if row is None:
+            return
+        room.row.seats = row.seats
+        room.row.status = row.status
+        if room.state.is_over() and row.status == "active":
+            room.row.status = "over"
+        self.seats_changed(room, local=False)
+
+    async def _relay_chat(self, room: Room) -> None:
+        rows = await self.store.load_chat(room.id, after=room.chat_seen)
+        for row in rows:
+            room.broadcast({"type": "chat", "message": chat_json(row)})
+            room.chat_seen = row.seq
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "rooms": len(self.rooms),
+            "clients": sum(len(r.clients) for r in self.rooms.values()),
+            "bots_thinking": sum(1 for t in self._bot_tasks.values() if not t.done()),
+            "time": time.time(),
+        }
+
+
+def seat_label(seat: SeatRow) -> str:
+    """How a record names a seat: the player's name, `bot:LEVEL` for a bot (as the
+    terminal's records do), or the seat's number."""
+    if seat.kind == "bot":
+        return f"bot:{seat.level}"
+    return seat.name or f"Player {seat.seat + 1}"
+
+
+def clean_name(name: object, limit: int) -> str:
+    if not isinstance(name, str):
+        raise Refusal("bad_request", "a name must be text")
+    text = " ".join(name.split())
+    if not text or len(text) > limit or not text.isprintable():
+        raise Refusal("bad_request", f"a name is 1 to {limit} printable characters")
+    return text
+
+
+def clean_chat(text: object, limit: int) -> str:
+    """Chat is plain text: refused if empty, too long or with control characters
+    (clients show it as text, never as HTML, so markup is harmless and kept)."""
+    if not isinstance(text, str):
+        raise Refusal("chat_refused", "a chat message is text")
+    stripped = text.strip()
+    if not stripped:
+        raise Refusal("chat_refused", "a chat message cannot be empty")
+    if len(stripped) > limit:
+        raise Refusal("chat_refused", f"a chat message is at most {limit} characters")
+    if any(not ch.isprintable() for ch in stripped):
+        raise Refusal("chat_refused", "a chat message cannot hold control characters")
+    return stripped
+
+
+def chat_json(row: ChatRow) -> dict[str, Any]:
+    return {"seq": row.seq, "seat": row.seat, "author": row.author, "text": row.text, "at": row.at}

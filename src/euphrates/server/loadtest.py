@@ -1,0 +1,333 @@
+"""`euphrates loadtest`: many games of clients over WebSocket against a real server.
+
+Each game has one client per seat, as people playing from different machines would;
+a client whose seat's decision is pending sends a uniformly random legal action from
+its view at once. Latency is measured from a client's send to the moment the last
+client of that game received the new version, so it covers the engine, the durable
+append and the fan-out. Games that end are replaced, so `--games` stay in play.
+
+Without `--url` the command starts its own server(s) on loopback (SQLite in a
+temporary directory unless `--db` says otherwise; `--servers 2` with a PostgreSQL
+`--db` starts two processes and connects each game's seats to different ones) and
+stops them at the end. The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from euphrates.core.errors import ArgumentError
+from euphrates.server.patch import patch_in_place
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=200, help="concurrent games")
+    p.add_argument("--seconds", type=float, default=20.0, help="how long to play")
+    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument("--game", choices=["board", "cards"], default="board")
+    p.add_argument("--url", default=None, help="a running server on loopback (else one is started)")
+    p.add_argument("--db", default=None, help="database for the started server(s)")
+    p.add_argument("--servers", type=int, default=1, help="server processes to start (PostgreSQL)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the clients' random choices")
+
+
+@dataclass
+class Stats:
+    actions: int = 0
+    errors: int = 0
+    games_done: int = 0
+    throttled: int = 0
+    latencies: list[float] = field(default_factory=list)
+    error_samples: list[str] = field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(what)
+
+
+class GameRun:
+    """One game's clients and the times its versions were sent and received."""
+
+    def __init__(self, game_id: str, seats: int) -> None:
+        self.game_id = game_id
+        self.seats = seats
+        self.sent: dict[int, float] = {}
+        self.received: dict[int, int] = {}
+        self.over = asyncio.Event()
+
+
+async def _client(
+    url: str,
+    run: GameRun,
+    seat: int,
+    token: str,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
+) -> None:
+    from websockets.asyncio.client import connect
+
+    ws_url = url.replace("http://", "ws://").rstrip("/") + f"/api/games/{run.game_id}/ws"
+    async with connect(ws_url, max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "tokens": [token], "history": False}))
+        view: dict[str, Any] | None = None
+        status = "waiting"
+        key = str(seat)
+
+        async def maybe_act() -> None:
+            if view is None or stop.is_set() or status != "active":
+                return
+            decision = view.get("decision")
+            legal = view.get("legal") or []
+            if decision is None or decision.get("seat") != seat or not legal:
+                return
+            version = view["version"]
+            run.sent.setdefault(version + 1, time.perf_counter())
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "version": version,
+                        "seat": seat,
+                        "action": rng.choice(legal),
+                    }
+                )
+            )
+
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "update" and view is None:
+                stats.error("an update came before the welcome")
+                return
+            if kind == "welcome":
+                view = msg["views"][key]
+                status = msg["game"]["status"]
+                await maybe_act()
+            elif kind == "game":
+                # The game starts when the last seat is taken.
+                status = msg["game"]["status"]
+                await maybe_act()
+            elif kind == "update":
+                part = msg["views"][key]
+                view = patch_in_place(view, part["patch"]) if "patch" in part else part["full"]
+                v = msg["version"]
+                n = run.received.get(v, 0) + 1
+                run.received[v] = n
+                if n == run.seats:
+                    sent = run.sent.pop(v, None)
+                    if sent is not None:
+                        stats.latencies.append(time.perf_counter() - sent)
+                        stats.actions += 1
+                    run.received.pop(v, None)
+                status = msg.get("status", status)
+                if status == "over":
+                    run.over.set()
+                    return
+                await maybe_act()
+            elif kind == "error" and msg.get("code") == "rate_limited":
+                # One game alone can outpace the per-connection limit: wait, retry.
+                stats.throttled += 1
+                run.sent.pop(view["version"] + 1 if view else -1, None)
+                await asyncio.sleep(0.2)
+                await maybe_act()
+            elif kind == "error" and msg.get("code") != "stale_version":
+                stats.error(f"{msg.get('code')}: {msg.get('message')}")
+            if stop.is_set():
+                return
+
+
+def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        doc: dict[str, Any] = json.loads(resp.read())
+        return doc
+
+
+def _get(url: str, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url.rstrip("/") + path, timeout=30) as resp:
+        doc: dict[str, Any] = json.loads(resp.read())
+        return doc
+
+
+async def _one_game(
+    urls: list[str], game: str, players: int, stats: Stats, rng: random.Random, stop: asyncio.Event
+) -> None:
+    while not stop.is_set():
+        body = {"game": game, "players": players, "seats": [{"kind": "human"}] * players}
+        try:
+            created = await asyncio.to_thread(_post, urls[0], "/api/games", body)
+        except OSError as e:
+            stats.error(f"create: {e}")
+            await asyncio.sleep(0.5)
+            continue
+        run = GameRun(created["id"], players)
+        tasks = [
+            asyncio.create_task(
+                _client(urls[s % len(urls)], run, s, seat["token"], stats, rng, stop)
+            )
+            for s, seat in enumerate(created["seats"])
+        ]
+        _done, _pending = await asyncio.wait(
+            [asyncio.create_task(run.over.wait()), asyncio.create_task(stop.wait())],
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except asyncio.CancelledError:
+                pass
+            except Exception as e:
+                where = traceback.extract_tb(e.__traceback__)[-1]
+                stats.error(f"client: {type(e).__name__}: {e} (line {where.lineno})")
+        if run.over.is_set():
+            stats.games_done += 1
+
+
+def _start_servers(db: str, count: int) -> tuple[list[subprocess.Popen[str]], list[str]]:
+    procs, urls = [], []
+    for _ in range(count):
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "euphrates",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                db,
+                "--bot-workers",
+                "0",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line.startswith("serving on "):
+            proc.kill()
+            raise RuntimeError(f"the server did not start: {line.strip()!r}")
+        procs.append(proc)
+        urls.append(line.split()[2].rstrip("/"))
+    return procs, urls
+
+
+def _rss(urls: list[str]) -> float:
+    total = 0.0
+    for u in urls:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            total += float(_get(u, "/api/health")["rss_mb"])
+    return round(total, 1)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise ArgumentError("--games must be at least 1")
+    if args.seconds <= 0 or args.seconds > 3600:
+        raise ArgumentError("--seconds must be more than 0 and at most 3600")
+    if not 1 <= args.servers <= 8:
+        raise ArgumentError("--servers must be 1 … 8")
+    if args.url is not None:
+        host = urlsplit(args.url).hostname or ""
+        if host not in LOOPBACK:
+            raise ArgumentError(
+                "--url must name a server on this machine (127.0.0.1, localhost, ::1)"
+            )
+    if args.servers > 1 and not (args.db or "").startswith("postgres"):
+        raise ArgumentError(
+            "several servers share games only through PostgreSQL: give --db postgresql://…"
+        )
+    tmp = None
+    procs: list[subprocess.Popen[str]] = []
+    if args.url:
+        urls = [args.url.rstrip("/")]
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="euphrates-load-")
+        db = args.db or f"sqlite:///{tmp.name}/load.db"
+        procs, urls = _start_servers(db, args.servers)
+    try:
+        stats = asyncio.run(_drive(urls, args))
+        rss = _rss(urls)
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if tmp is not None:
+            tmp.cleanup()
+    lat = sorted(stats.latencies)
+    p50 = statistics.median(lat) * 1000 if lat else 0.0
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else 0.0
+    result = {
+        "actions_per_s": round(stats.actions / args.seconds, 1),
+        "p50_ms": round(p50, 1),
+        "p99_ms": round(p99, 1),
+        "errors": stats.errors,
+        "games": args.games,
+        "rss_mb": rss,
+        "servers": len(urls),
+        "games_finished": stats.games_done,
+        "throttled": stats.throttled,
+        "seconds": args.seconds,
+    }
+    where = args.db or ("SQLite" if not args.url else args.url)
+    print(
+        f"{args.games} games of {args.players} players on {len(urls)} server(s) ({where}), {args.seconds} s"
+    )
+    print(f"  actions/s        {result['actions_per_s']}")
+    print(
+        f"  latency p50/p99  {result['p50_ms']} / {result['p99_ms']} ms (send to every client's receipt)"
+    )
+    print(
+        f"  errors           {stats.errors}"
+        + (f"  e.g. {stats.error_samples}" if stats.error_samples else "")
+    )
+    print(f"  games finished   {stats.games_done}")
+    print(f"  server memory    {rss} MB")
+    print(json.dumps(result))
+    return 0
+
+
+async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(args.seed if args.seed is not None else int.from_bytes(os.urandom(8)))
+    tasks = [
+        asyncio.create_task(_one_game(urls, args.game, args.players, stats, rng, stop))
+        for _ in range(args.games)
+    ]
+    await asyncio.sleep(args.seconds)
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for t in tasks:
+        t.cancel()
+    return stats

@@ -1,0 +1,80 @@
+"""Every way the server says no, as a machine-readable code with a human message.
+
+The codes are the contract with clients (docs/server.md lists them); the message is
+the engine's own where the engine refused, so it names the ruling (G-n, B-n, C-n).
+A refusal never carries a token, a seed or anything the receiver may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euphrates.core.errors import (
+    EuphratesError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    StaleActionError,
+    WrongSeatError,
+)
+
+HTTP_STATUS = {
+    "bad_json": 400,
+    "bad_request": 400,
+    "bad_message": 400,
+    "too_large": 413,
+    "unknown_type": 400,
+    "hello_required": 400,
+    "unknown_game": 404,
+    "bad_token": 403,
+    "not_host": 403,
+    "not_your_seat": 403,
+    "not_started": 409,
+    "game_over": 409,
+    "abandoned": 409,
+    "stale_version": 409,
+    "wrong_seat": 409,
+    "invalid_action": 422,
+    "illegal_action": 422,
+    "undo_refused": 409,
+    "chat_refused": 422,
+    "rate_limited": 429,
+    "record_unavailable": 403,
+    "seat_not_human": 409,
+    "storage_unavailable": 503,
+    "server_error": 500,
+}
+
+
+class Refusal(Exception):
+    """A request the server will not carry out; nothing was changed."""
+
+    def __init__(self, code: str, message: str, ruling: str | None = None) -> None:
+        assert code in HTTP_STATUS, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ruling = ruling
+
+    @property
+    def status(self) -> int:
+        return HTTP_STATUS[self.code]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "ruling": self.ruling}
+
+
+def from_engine(e: EuphratesError) -> Refusal:
+    """The engine's refusal, with its message (which ends with the ruling) and ruling."""
+    ruling = getattr(e, "ruling", None)
+    if isinstance(e, StaleActionError):
+        return Refusal("stale_version", str(e), ruling)
+    if isinstance(e, WrongSeatError):
+        return Refusal("wrong_seat", str(e), ruling)
+    if isinstance(e, GameOverError):
+        return Refusal("game_over", str(e), ruling)
+    if isinstance(e, IllegalActionError):
+        return Refusal("illegal_action", str(e), ruling)
+    if isinstance(e, InvalidActionError):
+        return Refusal("invalid_action", str(e), ruling)
+    return Refusal("invalid_action", str(e), ruling)

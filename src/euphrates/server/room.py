@@ -1,0 +1,537 @@
+"""One game being played: its state, its versions, who is watching, and what each
+of them is told.
+
+The room is the only place a game's state lives in a server process. Every change —
+an action, an undo, a version another server appended — goes through `_advance`,
+which records the events of the new version, works out each audience's view (a seat,
+or the public), and pushes to every client exactly the events its seats may see
+(`Event.audience`, G-3, B-33, C-19) and the patch from its last view to the new one.
+A client never receives a state, the seed or another seat's view.
+
+Versions are the server's: the engine counts applied actions, but an undo is a new
+version too (the log only grows), so a client's stale action is refused even across
+undos. Views sent to clients carry the server's version in `version`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from euphrates.core.errors import EuphratesError
+from euphrates.core.protocol import Event, GameDefinition, GameState
+from euphrates.match.games import game_definition
+from euphrates.server.patch import diff
+from euphrates.server.refusals import Refusal, from_engine
+from euphrates.server.store import GameRow, LogRow, StorageError, Store
+
+log = logging.getLogger("euphrates.server")
+
+UNDO_DEPTH = 16  # previous states kept for undo without a replay
+REPLAY_EVERY = 16  # a replay keeps the state every this many actions
+RECONNECT_GRACE = 120.0
+"""Seconds an audience's patches are still kept after its last client left, so that a
+client that lost its connection gets just what it missed when it comes back."""
+MAX_ACTION_TEXT = 100
+
+
+class Listener(Protocol):
+    """A connected client as the room sees it."""
+
+    seats: frozenset[int]
+
+    def push(self, text: str) -> None: ...
+
+
+def audience_key(audience: int | None) -> str:
+    return "spectator" if audience is None else str(audience)
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    return e.to_json()
+
+
+@dataclass(slots=True)
+class Step:
+    """One version of the game: what happened and who did it. Events are kept as
+    (audience, JSON text): a long game's history then costs the garbage collector
+    nothing to traverse, and each is encoded once however many clients read it."""
+
+    version: int
+    kind: str  # action | undo
+    seat: int | None
+    events: tuple[tuple[int | None, str], ...]
+    reveals: bool = False
+
+
+def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
+    return tuple((e.audience, json.dumps(e.to_json(), separators=(",", ":"))) for e in events)
+
+
+def join_events(step: Step, seats: frozenset[int]) -> str:
+    """The step's events the seats may see, as a JSON array."""
+    return "[" + ",".join(text for aud, text in step.events if aud is None or aud in seats) + "]"
+
+
+@dataclass
+class Played:
+    """An action that still stands (not undone), with what undo needs."""
+
+    version: int
+    seat: int | None
+    text: str
+    reveals: bool
+    before: GameState[Any] | None  # the state before it, kept for the last few only
+
+
+@dataclass
+class Room:
+    row: GameRow
+    definition: GameDefinition[Any]
+    state: GameState[Any]
+    store: Store
+    replay_buffer: int = 64
+    version: int = 0
+    played: list[Played] = field(default_factory=list)
+    history: list[Step] = field(default_factory=list)
+    clients: set[Listener] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
+    """Per audience, the last versions' patches as JSON text, for reconnects."""
+    checkpoints: dict[int, GameState[Any]] = field(default_factory=dict)
+    chat_seen: int = 0
+    last_active: float = field(default_factory=time.monotonic)
+    left: dict[int | None, float] = field(default_factory=dict)
+    """When each audience's last client left (for RECONNECT_GRACE)."""
+    on_change: Callable[[Room, bool], None] | None = None
+    """Called after every new version (and seat change); `local` is True when this
+    process made the change. The hub uses it to wake the bots."""
+
+    # --- building -------------------------------------------------------------------
+    @classmethod
+    async def load(cls, store: Store, row: GameRow, replay_buffer: int = 64) -> Room:
+        definition = game_definition(row.game)
+        state = definition.new_game(row.players, row.seed, row.options)
+        room = cls(row, definition, state, store, replay_buffer)
+        for entry in await store.load_log(row.id):
+            room._replay_entry(entry)
+        return room
+
+    def _replay_entry(self, entry: LogRow) -> Step:
+        if entry.version != self.version + 1:
+            raise StorageError(
+                f"game {self.row.id}: log jumps from version {self.version} to {entry.version}"
+            )
+        if entry.kind == "undo":
+            step = self._undo_last(entry.seat)
+        else:
+            assert entry.text is not None
+            before = self.state.copy()
+            events = self.state.apply(entry.text)
+            step = self._record_action(entry.seat, entry.text, events, before)
+        return step
+
+    def _record_action(
+        self, seat: int | None, text: str, events: list[Event], before: GameState[Any]
+    ) -> Step:
+        self.version += 1
+        reveals = self.state.reveals_hidden(events)
+        self.played.append(Played(self.version, seat, text, reveals, before))
+        if len(self.played) > UNDO_DEPTH:
+            self.played[-UNDO_DEPTH - 1].before = None
+        step = Step(self.version, "action", seat, encode_events(events), reveals)
+        self.history.append(step)
+        return step
+
+    def _undo_last(self, seat: int | None) -> Step:
+        undone = self.played.pop()
+        if undone.before is not None:
+            self.state = undone.before
+        else:
+            self.state = self._rebuild()
+        self.version += 1
+        ev = Event("undo", {"seat": seat, "undone": undone.version})
+        step = Step(self.version, "undo", seat, encode_events([ev]))
+        self.history.append(step)
+        return step
+
+    def _rebuild(self) -> GameState[Any]:
+        """The state after the actions that still stand, replayed from the start."""
+        state: GameState[Any] = self.definition.new_game(
+            self.row.players, self.row.seed, self.row.options
+        )
+        for p in self.played:
+            state.apply(p.text)
+        return state
+
+    # --- replays of ended games --------------------------------------------------------
+    def replay_to(self, step: int) -> tuple[GameState[Any], list[Event]]:
+        """The state after the first `step` standing actions and the events of the last
+        one. States every REPLAY_EVERY actions are kept, so stepping through a long
+        game costs a few actions a step, not a replay from the start."""
+        actions = self.actions()
+        base = (step - 1) // REPLAY_EVERY * REPLAY_EVERY if step > 0 else 0
+        while base > 0 and base not in self.checkpoints:
+            base -= REPLAY_EVERY
+        if base == 0:
+            state: GameState[Any] = self.definition.new_game(
+                self.row.players, self.row.seed, self.row.options
+            )
+        else:
+            state = self.checkpoints[base].copy()
+        events: list[Event] = []
+        for i in range(base, step):
+            events = state.apply(actions[i])
+            if (i + 1) % REPLAY_EVERY == 0 and (i + 1) not in self.checkpoints:
+                self.checkpoints[i + 1] = state.copy()
+        return state, events
+
+    # --- what the room says about itself --------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def actions(self) -> list[str]:
+        """The action texts that stand: the game's record."""
+        return [p.text for p in self.played]
+
+    def meta(self) -> dict[str, Any]:
+        """Everything public about the game that is not its view: seats, status."""
+        connected = {s for c in self.clients for s in c.seats}
+        return {
+            "id": self.row.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": self.row.options,
+            "status": self.row.status,
+            "version": self.version,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "taken": s.taken,
+                    "connected": s.seat in connected,
+                }
+                for s in self.row.seats
+            ],
+        }
+
+    def view_for(self, audience: int | None) -> dict[str, Any]:
+        """The engine's view, with the server's version in `version`."""
+        view = self.state.view(audience)
+        view["version"] = self.version
+        return view
+
+    def undo_flags(self, seats: frozenset[int]) -> dict[str, bool]:
+        """For each seat, whether it may take its last action back now."""
+        playing = self.row.status == "active"
+        return {str(s): playing and self.undo_refusal(s) is None for s in sorted(seats)}
+
+    def history_for(self, seats: frozenset[int]) -> list[dict[str, Any]]:
+        """Every version so far with the events the seats may see (the move log)."""
+        return [
+            {
+                "version": s.version,
+                "kind": s.kind,
+                "seat": s.seat,
+                "events": json.loads(join_events(s, seats)),
+            }
+            for s in self.history
+        ]
+
+    def seat_of(self, seat: int) -> Any:
+        return self.row.seats[seat]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.row.seats[seat].kind == "bot"
+
+    # --- acting -------------------------------------------------------------------
+    def check_playing(self) -> None:
+        if self.row.status == "waiting":
+            raise Refusal("not_started", "the game starts when every human seat is taken")
+        if self.row.status == "abandoned":
+            raise Refusal("abandoned", "the host abandoned this game")
+        if self.row.status == "over" or self.state.is_over():
+            raise Refusal("game_over", "the game is over; no action is legal", "B-31/C-17")
+
+    def check_version(self, version: object) -> None:
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise Refusal("bad_request", "'version' must be the game version you saw")
+        if version != self.version:
+            raise Refusal(
+                "stale_version",
+                f"action was meant for version {version}, the game is at version {self.version}",
+            )
+
+    async def submit(
+        self, holder: frozenset[int], seat: object, version: object, text: object
+    ) -> int:
+        """Apply `text` for `seat` at `version` for a client holding `holder`; returns
+        the new version. Every refusal leaves the game as it was."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise Refusal("bad_request", "'seat' must be a seat number")
+        if not isinstance(text, str) or not text.strip():
+            raise Refusal("bad_request", "'action' must be an action in the game's notation")
+        if len(text) > MAX_ACTION_TEXT:
+            raise Refusal("invalid_action", f"an action is at most {MAX_ACTION_TEXT} characters")
+        async with self.lock:
+            await self._refresh_if_behind(version)
+            self.check_playing()
+            self.check_version(version)
+            if seat not in holder:
+                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            try:
+                action = self.state.parse_action(text)
+            except EuphratesError as e:
+                raise from_engine(e) from None
+            except Exception:  # the engine must refuse with its own errors; be safe anyway
+                log.exception("action text %r could not be read in game %s", text, self.row.id)
+                raise Refusal("invalid_action", "that is not an action of this game") from None
+            before = self.state.copy()
+            try:
+                events = self.state.apply(action, seat=seat)
+            except EuphratesError as e:
+                self.state = before
+                raise from_engine(e) from None
+            except Exception:
+                self.state = before
+                log.exception("the engine failed on %r in game %s", text, self.row.id)
+                raise Refusal("server_error", "the server could not apply that action") from None
+            canonical = str(action)
+            status = "over" if self.state.is_over() else None
+            try:
+                stored = await self.store.append(
+                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status
+                )
+            except StorageError as e:
+                self.state = before
+                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
+            if not stored:
+                self.state = before
+                await self._catch_up_locked()
+                raise Refusal("stale_version", "another move was made first; the game has moved on")
+            if status is not None:
+                self.row.status = status
+            step = self._record_action(seat, canonical, events, before)
+            self._publish(step)
+            new_version = self.version
+        self._changed(local=True)
+        return new_version
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take its last action back now, or None if it may (G-3:
+        nothing hidden may have been revealed since; no one else decided since)."""
+        if not self.played:
+            return "there is nothing to take back"
+        last = self.played[-1]
+        if last.seat != seat:
+            return "only the seat that made the last move can take it back"
+        if self.is_bot(seat):
+            return "bots do not take moves back"
+        if last.reveals:
+            return "that move revealed hidden information (a draw or a turned bridge) (G-3)"
+        if self.state.is_over():
+            return "the game is over"
+        return None
+
+    async def undo(self, holder: frozenset[int], seat: object, version: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise Refusal("bad_request", "'seat' must be a seat number")
+        async with self.lock:
+            await self._refresh_if_behind(version)
+            self.check_playing()
+            self.check_version(version)
+            if seat not in holder:
+                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            why = self.undo_refusal(seat)
+            if why is not None:
+                raise Refusal("undo_refused", why)
+            try:
+                stored = await self.store.append(
+                    self.row.id, LogRow(self.version + 1, seat, "undo", None)
+                )
+            except StorageError as e:
+                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
+            if not stored:
+                await self._catch_up_locked()
+                raise Refusal("stale_version", "another move was made first")
+            step = self._undo_last(seat)
+            self._publish(step)
+            new_version = self.version
+        self._changed(local=True)
+        return new_version
+
+    async def _refresh_if_behind(self, version: object) -> None:
+        """With several servers, a client may know more than this one: a version
+        beyond ours, or a game another server has started. Read the database before
+        refusing."""
+        ahead = (
+            isinstance(version, int) and not isinstance(version, bool) and version > self.version
+        )
+        if ahead:
+            await self._catch_up_locked()
+        if self.row.status == "waiting" and not self.store.sqlite:
+            row = await self.store.load_game(self.row.id)
+            if row is not None:
+                self.row.seats, self.row.status = row.seats, row.status
+
+    async def catch_up(self) -> None:
+        """Apply what other servers appended (PostgreSQL), and tell local clients."""
+        async with self.lock:
+            changed = await self._catch_up_locked()
+        if changed:
+            self._changed(local=False)
+
+    async def _catch_up_locked(self) -> bool:
+        rows = await self.store.load_log(self.row.id, after=self.version)
+        for entry in rows:
+            step = self._replay_entry(entry)
+            if self.state.is_over():
+                self.row.status = "over"
+            self._publish(step)
+        return bool(rows)
+
+    def _changed(self, local: bool) -> None:
+        self.touch()
+        if self.on_change is not None:
+            self.on_change(self, local)
+
+    # --- telling clients ----------------------------------------------------------------
+    def audiences(self, now: float | None = None) -> set[int | None]:
+        """Audiences with a client, or whose last client left only moments ago."""
+        out: set[int | None] = set()
+        for c in self.clients:
+            if c.seats:
+                out.update(c.seats)
+            else:
+                out.add(None)
+        if self.left:
+            now = time.monotonic() if now is None else now
+            out.update(a for a, t in self.left.items() if now - t < RECONNECT_GRACE)
+        return out
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
+    def client_left(self, seats: frozenset[int]) -> None:
+        now = time.monotonic()
+        for aud in [*sorted(seats)] if seats else [None]:
+            self.left[aud] = now
+
+    def forget_views(self, now: float | None = None) -> None:
+        """Drop the views and patches of audiences nobody has watched for a while
+        (memory, and time the garbage collector would spend on them)."""
+        now = time.monotonic() if now is None else now
+        watched = self.audiences(now)
+        for aud in list(self.views):
+            if aud not in watched:
+                del self.views[aud]
+                self.patches.pop(aud, None)
+                self.left.pop(aud, None)
+
+    def _publish(self, step: Step) -> None:
+        """Work out each watched audience's new view and patch, and push the update."""
+        wanted = self.audiences()
+        for aud in list(self.views):
+            if aud not in wanted:  # nobody watches: forget, so the buffer has no gaps
+                del self.views[aud]
+                self.patches.pop(aud, None)
+        parts: dict[int | None, str] = {}
+        for aud in wanted:
+            new = self.view_for(aud)
+            old = self.views.get(aud)
+            ring = self.patches.setdefault(aud, deque(maxlen=self.replay_buffer))
+            if old is not None and old[0] == step.version - 1:
+                ops = json.dumps(diff(old[1], new), separators=(",", ":"))
+                ring.append((step.version, ops))
+                parts[aud] = '{"patch":' + ops + "}"
+            else:
+                ring.clear()
+                parts[aud] = '{"full":' + json.dumps(new, separators=(",", ":")) + "}"
+            self.views[aud] = (step.version, new)
+        cache: dict[frozenset[int], str] = {}
+        for c in list(self.clients):
+            text = cache.get(c.seats)
+            if text is None:
+                auds: list[int | None] = [*sorted(c.seats)] if c.seats else [None]
+                text = self._update_text(step, c.seats, {audience_key(a): parts[a] for a in auds})
+                cache[c.seats] = text
+            c.push(text)
+
+    def _update_text(self, step: Step, seats: frozenset[int], views: dict[str, str]) -> str:
+        head = json.dumps(
+            {
+                "type": "update",
+                "version": step.version,
+                "kind": step.kind,
+                "seat": step.seat,
+                "status": self.row.status,
+            },
+            separators=(",", ":"),
+        )
+        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())
+        undo = json.dumps(self.undo_flags(seats), separators=(",", ":"))
+        return (
+            head[:-1]
+            + ',"can_undo":'
+            + undo
+            + ',"events":'
+            + join_events(step, seats)
+            + ',"views":{'
+            + body
+            + "}}"
+        )
+
+    def catch_up_messages(self, seats: frozenset[int], since: int) -> list[str] | None:
+        """The updates a client that saw version `since` missed, if this room still
+        has every patch its audiences need (else None: it needs full views)."""
+        if since == self.version:
+            return []
+        if not 0 <= since < self.version:
+            return None
+        auds: list[int | None] = [*sorted(seats)] if seats else [None]
+        rings = []
+        for aud in auds:
+            ring = self.patches.get(aud)
+            if not ring or ring[0][0] > since + 1 or ring[-1][0] != self.version:
+                return None
+            rings.append(dict(ring))
+        out = []
+        for v in range(since + 1, self.version + 1):
+            step = self.history[v - 1]
+            views = {
+                audience_key(a): '{"patch":' + ring[v] + "}"
+                for a, ring in zip(auds, rings, strict=True)
+            }
+            out.append(self._update_text(step, seats, views))
+        return out
+
+    def full_views(self, seats: frozenset[int]) -> dict[str, Any]:
+        """Current views for a client's audiences (kept so later patches apply)."""
+        out = {}
+        for aud in sorted(seats) if seats else [None]:
+            cached = self.views.get(aud)
+            if cached is None or cached[0] != self.version:
+                cached = (self.version, self.view_for(aud))
+                self.views[aud] = cached
+                self.patches.setdefault(aud, deque(maxlen=self.replay_buffer)).clear()
+            out[audience_key(aud)] = cached[1]
+        return out
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for c in list(self.clients):
+            c.push(text)

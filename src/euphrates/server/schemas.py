@@ -1,0 +1,69 @@
+"""Request bodies of the HTTP API, checked strictly: `"2"` is not 2 and `true` is
+not 1, as in the engines (ArgumentError); unknown fields are refused."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatIn(_Strict):
+    kind: Literal["human", "bot"]
+    level: Literal["beginner", "intermediate", "strong", "expert"] | None = None
+
+
+class CreateIn(_Strict):
+    game: Literal["board", "cards"]
+    players: int = Field(ge=2, le=4)
+    seats: list[SeatIn] = Field(min_length=2, max_length=4)
+    options: dict[str, bool] = Field(default_factory=dict, max_length=4)
+
+
+class JoinIn(_Strict):
+    name: str | None = Field(default=None, max_length=200)
+    names: dict[str, str] | None = Field(default=None, max_length=4)
+
+
+class ActionIn(_Strict):
+    version: int = Field(ge=0, le=1 << 31)
+    seat: int = Field(ge=0, le=3)
+    action: str = Field(min_length=1, max_length=200)
+
+
+class UndoIn(_Strict):
+    version: int = Field(ge=0, le=1 << 31)
+    seat: int = Field(ge=0, le=3)
+
+
+class ChatIn(_Strict):
+    text: str = Field(max_length=5000)
+
+
+class BotIn(_Strict):
+    level: Literal["beginner", "intermediate", "strong", "expert"]
+
+
+def create_example() -> dict[str, Any]:
+    return {
+        "requestBody": {
+            "content": {
+                "application/json": {
+                    "example": {
+                        "game": "board",
+                        "players": 3,
+                        "seats": [
+                            {"kind": "human"},
+                            {"kind": "human"},
+                            {"kind": "bot", "level": "strong"},
+                        ],
+                        "options": {"advanced": False, "open_scores": False},
+                    }
+                }
+            }
+        }
+    }

@@ -1,0 +1,137 @@
+"""`euphrates serve`: run the game server with uvicorn and say where it listens.
+
+The address is printed once the socket is bound (with `--port 0` the system picks a
+free port, which tests and the load generator use), as one line that starts with
+`serving on`, then the lobby's address again for people to open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import socket
+import sys
+import webbrowser
+from typing import Any
+
+from euphrates.core.errors import ArgumentError
+from euphrates.server.config import Settings, async_db_url, default_db_url
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    p.add_argument(
+        "--db",
+        default=None,
+        help="database URL: sqlite:///path.db or postgresql://user@host/db "
+        "(default: SQLite in the user's data directory)",
+    )
+    p.add_argument(
+        "--bot-workers", type=int, default=None, help="bot processes (default: one per core)"
+    )
+    p.add_argument(
+        "--bot-pace", type=float, default=0.4, help="seconds a bot waits before it moves"
+    )
+    p.add_argument(
+        "--rate-limit",
+        type=float,
+        default=20.0,
+        help="messages a second one connection may send (twice that at once)",
+    )
+    p.add_argument("--open", action="store_true", help="open the lobby in a browser")
+    p.add_argument("--public-url", default=None, help="base of the links handed out")
+    p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    if not 0 <= args.port <= 65535:
+        raise ArgumentError("--port must be 0 … 65535")
+    if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
+        raise ArgumentError("--bot-workers must be 0 … 64")
+    if not 0 <= args.bot_pace <= 60:
+        raise ArgumentError("--bot-pace must be 0 … 60 seconds")
+    if not 1 <= args.rate_limit <= 100_000:
+        raise ArgumentError("--rate-limit must be 1 … 100000 messages a second")
+    url = args.db or default_db_url()
+    async_db_url(url)  # refuse an unknown scheme before starting
+    settings = Settings(
+        db_url=url,
+        bot_pace=args.bot_pace,
+        public_url=args.public_url,
+        rate_per_s=args.rate_limit,
+        rate_burst=max(1, int(args.rate_limit * 2)),
+    )
+    if args.bot_workers is not None:
+        settings.bot_workers = args.bot_workers
+    return settings
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from euphrates.server.app import create_app
+
+    settings = settings_from(args)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as e:
+        raise OSError(f"cannot listen on {args.host}:{args.port}: {e.strerror}") from None
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/"
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level=args.log_level,
+        ws_max_size=settings.max_frame,
+        # Messages are small patches: compressing them costs more CPU than it saves.
+        ws_per_message_deflate=False,
+        access_log=args.log_level != "warning",
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    async def main() -> int:
+        with server.capture_signals():
+            config.load()
+            server.lifespan = config.lifespan_class(config)
+            await server.startup(sockets=[sock])
+            if server.should_exit:
+                return 1
+            where = settings.db_url.rsplit("@", 1)[-1]  # never print a password
+            print(f"serving on {address} (games in {where})", flush=True)
+            print(f"open {address} in a browser to play; Ctrl-C stops the server", flush=True)
+            if args.open:
+                _open(address)
+            await server.main_loop()
+            await server.shutdown(sockets=[sock])
+        return 0
+
+    # Long-lived objects (engines' tables, the app) need not be traversed by every
+    # collection; games allocate many short-lived ones, so collect less often.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            return runner.run(main())
+    except ImportError:  # pragma: no cover - uvloop is optional (not on every platform)
+        return asyncio.run(main())
+
+
+def _open(address: str) -> None:
+    try:
+        webbrowser.open(address)
+    except Exception as e:  # no browser here: the printed address is enough
+        print(f"(could not open a browser: {e})", file=sys.stderr)
+
+
+def describe(args: Any) -> str:
+    return f"serve on {args.host}:{args.port}"

@@ -1,0 +1,376 @@
+"""Games on disk: create, load, append to the log, chat, seats.
+
+Appends are group-committed: a single writer takes every append that is waiting,
+writes them in one transaction (`INSERT … ON CONFLICT DO NOTHING RETURNING`, so a
+version another server appended first is reported, not raised), commits, and only then
+answers each caller. One fsync then covers many games' actions, and an action is
+durable before any client hears of it. On PostgreSQL the same transaction sends a
+`NOTIFY` per append, delivered to the other servers when it commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from euphrates.server import db
+
+log = logging.getLogger("euphrates.server")
+
+CHANNEL = "euphrates"
+BATCH = 256
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    taken: bool = False
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_hash: str
+    seats: list[SeatRow] = field(default_factory=list)
+    created_at: datetime = field(default_factory=now)
+    updated_at: datetime = field(default_factory=now)
+
+
+@dataclass(frozen=True)
+class LogRow:
+    version: int
+    seat: int | None
+    kind: str  # "action" | "undo"
+    text: str | None
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    seq: int
+    seat: int | None
+    author: str
+    text: str
+    at: str
+
+
+@dataclass
+class _Append:
+    game_id: str
+    row: LogRow
+    status: str | None
+    done: asyncio.Future[bool]
+
+
+class Store:
+    """Storage for one server process; `origin` tells its notifications from others'."""
+
+    def __init__(self, engine: AsyncEngine, origin: str) -> None:
+        self.engine = engine
+        self.origin = origin
+        self.sqlite = db.is_sqlite(engine)
+        self._queue: asyncio.Queue[_Append] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._chat_lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        self._writer = asyncio.create_task(self._write_loop(), name="log-writer")
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    # --- games and seats -----------------------------------------------------------
+    async def create_game(self, g: GameRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                db.games.insert().values(
+                    id=g.id,
+                    game=g.game,
+                    players=g.players,
+                    options=json.dumps(g.options, sort_keys=True),
+                    seed=str(g.seed),
+                    status=g.status,
+                    host_hash=g.host_hash,
+                    created_at=g.created_at,
+                    updated_at=g.updated_at,
+                )
+            )
+            await conn.execute(
+                db.seats.insert(),
+                [
+                    {
+                        "game_id": g.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "taken": s.taken,
+                    }
+                    for s in g.seats
+                ],
+            )
+
+    async def load_game(self, game_id: str) -> GameRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(db.games).where(db.games.c.id == game_id))).first()
+            if row is None:
+                return None
+            seat_rows = (
+                await conn.execute(
+                    sa.select(db.seats)
+                    .where(db.seats.c.game_id == game_id)
+                    .order_by(db.seats.c.seat)
+                )
+            ).all()
+        return GameRow(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=json.loads(row.options),
+            seed=int(row.seed),
+            status=row.status,
+            host_hash=row.host_hash,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            seats=[
+                SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash, bool(s.taken))
+                for s in seat_rows
+            ],
+        )
+
+    async def update_seat(
+        self, game_id: str, seat: SeatRow, only_if_human: bool = False
+    ) -> tuple[list[SeatRow], str] | None:
+        """Write one seat and, in the same transaction, start the game if every seat is
+        now taken. The game's row is locked first, so two servers seating two players
+        at once cannot both miss that the table is full. Returns the seats and status
+        as stored, or None when `only_if_human` and the seat is no longer human."""
+        async with self.engine.begin() as conn:
+            lock = sa.select(db.games.c.status).where(db.games.c.id == game_id)
+            if not self.sqlite:
+                lock = lock.with_for_update()
+            status = (await conn.execute(lock)).scalar_one()
+            if only_if_human:
+                kind = (
+                    await conn.execute(
+                        sa.select(db.seats.c.kind).where(
+                            db.seats.c.game_id == game_id, db.seats.c.seat == seat.seat
+                        )
+                    )
+                ).scalar_one()
+                if kind != "human":
+                    return None
+            await conn.execute(
+                db.seats.update()
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat.seat)
+                .values(
+                    kind=seat.kind,
+                    level=seat.level,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    taken=seat.taken,
+                )
+            )
+            rows = (
+                await conn.execute(
+                    sa.select(db.seats)
+                    .where(db.seats.c.game_id == game_id)
+                    .order_by(db.seats.c.seat)
+                )
+            ).all()
+            seats = [
+                SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows
+            ]
+            if status == "waiting" and all(x.taken for x in seats):
+                status = "active"
+            await conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id)
+                .values(status=status, updated_at=now())
+            )
+            await self._notify(conn, {"t": "seats", "g": game_id})
+        return seats, status
+
+    async def set_status(self, game_id: str, status: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id)
+                .values(status=status, updated_at=now())
+            )
+            await self._notify(conn, {"t": "seats", "g": game_id})
+
+    async def live_games(self) -> list[str]:
+        """Games that may still need a move: waiting for players or being played."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(db.games.c.id).where(db.games.c.status.in_(("waiting", "active")))
+            )
+            return [r.id for r in rows]
+
+    # --- the log -------------------------------------------------------------------
+    async def load_log(self, game_id: str, after: int = 0) -> list[LogRow]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(db.log.c.version, db.log.c.seat, db.log.c.kind, db.log.c.text)
+                .where(db.log.c.game_id == game_id, db.log.c.version > after)
+                .order_by(db.log.c.version)
+            )
+            return [LogRow(r.version, r.seat, r.kind, r.text) for r in rows]
+
+    async def append(self, game_id: str, row: LogRow, status: str | None = None) -> bool:
+        """Append `row` durably; False when that version of the game already exists
+        (another server appended it first). `status` changes the game's status in the
+        same transaction (a game that ends)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        await self._queue.put(_Append(game_id, row, status, done))
+        return await done
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except asyncio.QueueEmpty:
+                    break
+            try:
+                inserted = await self._write(batch)
+            except Exception as e:  # the database is down or refused: tell every caller
+                log.error("could not append %d log entries: %s", len(batch), e)
+                for a in batch:
+                    if not a.done.done():
+                        a.done.set_exception(StorageError(str(e)))
+                continue
+            for a in batch:
+                if not a.done.done():
+                    a.done.set_result((a.game_id, a.row.version) in inserted)
+
+    async def _write(self, batch: list[_Append]) -> set[tuple[str, int]]:
+        at = now()
+        values = [
+            {
+                "game_id": a.game_id,
+                "version": a.row.version,
+                "seat": a.row.seat,
+                "kind": a.row.kind,
+                "text": a.row.text,
+                "created_at": at,
+            }
+            for a in batch
+        ]
+        insert = sqlite_insert(db.log) if self.sqlite else pg_insert(db.log)
+        stmt = (
+            insert.values(values)
+            .on_conflict_do_nothing(index_elements=["game_id", "version"])
+            .returning(db.log.c.game_id, db.log.c.version)
+        )
+        async with self.engine.begin() as conn:
+            result = await conn.execute(stmt)
+            inserted = {(r.game_id, r.version) for r in result}
+            for a in batch:
+                if a.status is not None and (a.game_id, a.row.version) in inserted:
+                    await conn.execute(
+                        db.games.update()
+                        .where(db.games.c.id == a.game_id)
+                        .values(status=a.status, updated_at=at)
+                    )
+            for a in batch:
+                if (a.game_id, a.row.version) in inserted:
+                    await self._notify(conn, {"t": "log", "g": a.game_id, "v": a.row.version})
+        return inserted
+
+    # --- chat ----------------------------------------------------------------------
+    async def add_chat(self, game_id: str, seat: int | None, author: str, text: str) -> ChatRow:
+        """Append a chat line with the next number; a number another server took
+        first is retried."""
+        async with self._chat_lock:
+            for _ in range(5):
+                at = now()
+                async with self.engine.begin() as conn:
+                    last = (
+                        await conn.execute(
+                            sa.select(sa.func.max(db.chat.c.seq)).where(
+                                db.chat.c.game_id == game_id
+                            )
+                        )
+                    ).scalar()
+                    seq = int(last or 0) + 1
+                    insert = sqlite_insert(db.chat) if self.sqlite else pg_insert(db.chat)
+                    result = await conn.execute(
+                        insert.values(
+                            game_id=game_id,
+                            seq=seq,
+                            seat=seat,
+                            author=author,
+                            text=text,
+                            created_at=at,
+                        )
+                        .on_conflict_do_nothing(index_elements=["game_id", "seq"])
+                        .returning(db.chat.c.seq)
+                    )
+                    if result.first() is None:
+                        continue
+                    await self._notify(conn, {"t": "chat", "g": game_id})
+                return ChatRow(seq, seat, author, text, at.isoformat())
+        raise StorageError("could not store the chat message")
+
+    async def load_chat(self, game_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(db.chat)
+                .where(db.chat.c.game_id == game_id, db.chat.c.seq > after)
+                .order_by(db.chat.c.seq.desc())
+                .limit(limit)
+            )
+            out = [ChatRow(r.seq, r.seat, r.author, r.text, _iso(r.created_at)) for r in rows]
+        out.reverse()
+        return out
+
+    async def _notify(self, conn: Any, payload: dict[str, Any]) -> None:
+        if self.sqlite:
+            return
+        payload["o"] = self.origin
+        await conn.execute(
+            sa.text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": json.dumps(payload)}
+        )
+
+
+def _iso(value: Any) -> str:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return str(value.isoformat())
+    return str(value)
+
+
+class StorageError(RuntimeError):
+    """The database could not take a write."""

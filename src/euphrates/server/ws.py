@@ -1,0 +1,307 @@
+"""The WebSocket protocol: one connection per client and game (docs/server.md).
+
+A client opens `/api/games/{id}/ws`, sends `hello` with the tokens of the seats it
+holds (none for a spectator), and gets `welcome` with the game, its views and, when it
+reconnects with the version it last saw, what it missed — or full views when that is
+shorter. After that every version reaches it as an `update` (the events its seats may
+see and a patch per view); it sends `action`, `undo`, `chat`, `sync` and `ping`.
+
+Each connection is held to the limits in `Settings`: messages above `max_message`
+bytes are refused with `too_large`, more than `rate_per_s` a second (beyond a burst)
+with `rate_limited`, and a client that keeps flooding is disconnected. Nothing a
+client sends can stop the server from serving the others; nothing it is sent holds a
+token or anything its seats may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from euphrates.server.hub import Hub
+from euphrates.server.refusals import Refusal
+from euphrates.server.room import Room
+
+log = logging.getLogger("euphrates.server")
+
+SEND_QUEUE = 2000
+MAX_TOKENS = 8
+FLOOD_STRIKES = 20
+
+
+def same_origin(ws: WebSocket) -> bool:
+    """Browsers send `Origin`; a page from another site must not act with the
+    tokens a player's browser holds. Clients that are not browsers send none."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    host = ws.headers.get("host", "")
+    parts = urlsplit(origin)
+    return bool(parts.netloc) and parts.netloc.lower() == host.lower()
+
+
+class Bucket:
+    """A token bucket: `rate` messages a second, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.level = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One client: the seats it holds and an outgoing queue drained by its own task,
+    so a slow client delays no one else."""
+
+    def __init__(self, ws: WebSocket, hub: Hub) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.seats: frozenset[int] = frozenset()
+        self.host = False
+        self.name: str | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sender: asyncio.Task[None] | None = None
+        self.bucket = Bucket(hub.settings.rate_per_s, hub.settings.rate_burst)
+        self.strikes = 0
+        self.closing: tuple[int, str] | None = None
+
+    def push(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        if self.queue.qsize() >= SEND_QUEUE:  # it stopped reading: it will resync
+            self.close_soon("too_slow", "the connection fell too far behind")
+            return
+        self.queue.put_nowait(text)
+
+    def close_soon(self, code: str, message: str) -> None:
+        if self.closing is not None:
+            return
+        self.queue.put_nowait(json.dumps({"type": "closed", "code": code, "message": message}))
+        self.closing = (4000, code)
+        self.queue.put_nowait(None)
+
+    async def _send_loop(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                code = self.closing[0] if self.closing else 1000
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code)
+                return
+            await self.ws.send_text(text)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.push(json.dumps(message, separators=(",", ":")))
+
+    def refuse(self, r: Refusal, msg_id: object = None) -> None:
+        self.send({"type": "error", "id": msg_id if _plain_id(msg_id) else None, **r.to_json()})
+
+
+def _plain_id(value: object) -> bool:
+    return value is None or (
+        isinstance(value, (int, str)) and not isinstance(value, bool) and len(str(value)) <= 40
+    )
+
+
+async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
+    if not same_origin(ws):
+        await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
+        return
+    await ws.accept()
+    conn = Connection(ws, hub)
+    conn.sender = asyncio.create_task(conn._send_loop())
+    room: Room | None = None
+    try:
+        room = await _hello(conn, hub, game_id)
+        if room is None:
+            return
+        while conn.closing is None:
+            text = await _receive(conn)
+            if text is None:
+                break
+            await _handle(conn, hub, room, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if room is not None and conn in room.clients:
+            room.clients.discard(conn)
+            room.touch()
+            room.client_left(conn.seats)
+            room.forget_views()
+            hub.seats_changed(room, local=False)
+        if conn.closing is None:
+            conn.closing = (1000, "bye")
+            conn.queue.put_nowait(None)
+        if conn.sender is not None:
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(conn.sender, 5)
+            conn.sender.cancel()
+
+
+async def _receive(conn: Connection) -> str | None:
+    """The next text message, or None once the client is gone. Binary frames and
+    oversized messages are refused here and never parsed."""
+    while True:
+        msg = await conn.ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return None
+        text = msg.get("text")
+        if text is None:
+            conn.refuse(Refusal("bad_json", "send JSON text messages, not binary"))
+            continue
+        if len(text.encode("utf-8", "replace")) > conn.hub.settings.max_message:
+            conn.refuse(
+                Refusal("too_large", f"messages are at most {conn.hub.settings.max_message} bytes")
+            )
+            continue
+        return str(text)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_json", "that message is not JSON") from None
+    if not isinstance(doc, dict):
+        raise Refusal("bad_message", "a message is a JSON object with a 'type'") from None
+    return doc
+
+
+async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
+    try:
+        text = await asyncio.wait_for(_receive(conn), hub.settings.hello_timeout)
+    except TimeoutError:
+        conn.close_soon("hello_required", "send 'hello' first")
+        return None
+    if text is None:
+        return None
+    try:
+        msg = _parse(text)
+        if msg.get("type") != "hello":
+            raise Refusal("hello_required", "the first message must be 'hello'")
+        room = await hub.room(game_id)
+        presented = msg.get("tokens", [])
+        if not isinstance(presented, list) or len(presented) > MAX_TOKENS:
+            raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
+        seats, host = hub.seats_of(room, presented)
+        if seats:
+            await hub.take_seats(room, seats, msg.get("name"), msg.get("names"))
+    except Refusal as r:
+        conn.refuse(r)
+        conn.close_soon(r.code, r.message)
+        return None
+    conn.seats, conn.host = seats, host
+    since = msg.get("version")
+    missed: list[str] | None = None
+    if isinstance(since, int) and not isinstance(since, bool):
+        missed = room.catch_up_messages(seats, since)
+    room.clients.add(conn)
+    welcome: dict[str, Any] = {
+        "type": "welcome",
+        "game": room.meta(),
+        "you": {"seats": sorted(seats), "host": host},
+        "version": room.version,
+        "can_undo": room.undo_flags(seats),
+    }
+    if missed is not None:
+        full = room.full_views(seats)
+        full_size = len(json.dumps(full))
+        if sum(len(m) for m in missed) <= full_size:
+            welcome["resumed_from"] = since
+            conn.send(welcome)
+            for m in missed:
+                conn.push(m)
+            hub.seats_changed(room, local=False)
+            return room
+    welcome["views"] = room.full_views(seats)
+    if msg.get("history", True):
+        welcome["history"] = room.history_for(seats)
+    chat = await hub.store.load_chat(room.id)
+    welcome["chat"] = [
+        {"seq": c.seq, "seat": c.seat, "author": c.author, "text": c.text, "at": c.at} for c in chat
+    ]
+    conn.send(welcome)
+    hub.seats_changed(room, local=False)
+    return room
+
+
+async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
+    msg_id: object = None
+    try:
+        if not conn.bucket.take():
+            conn.strikes += 1
+            if conn.strikes >= FLOOD_STRIKES:
+                conn.close_soon("rate_limited", "too many messages; reconnect later")
+            raise Refusal("rate_limited", "too many messages; slow down")
+        msg = _parse(text)
+        msg_id = msg.get("id")
+        if not _plain_id(msg_id):
+            msg_id = None
+            raise Refusal("bad_message", "'id' must be a short number or text")
+        kind = msg.get("type")
+        if kind == "action":
+            version = await room.submit(
+                conn.seats, msg.get("seat"), msg.get("version"), msg.get("action")
+            )
+            conn.send({"type": "ack", "id": msg_id, "version": version})
+        elif kind == "undo":
+            version = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
+            conn.send({"type": "ack", "id": msg_id, "version": version})
+        elif kind == "chat":
+            seat = min(conn.seats) if conn.seats else None
+            author = "spectator"
+            if seat is not None:
+                author = room.row.seats[seat].name or f"Player {seat + 1}"
+            row = await hub.chat(room, seat, author, msg.get("text"))
+            conn.send({"type": "ack", "id": msg_id, "seq": row.seq})
+        elif kind == "sync":
+            conn.send(
+                {
+                    "type": "sync",
+                    "id": msg_id,
+                    "game": room.meta(),
+                    "version": room.version,
+                    "can_undo": room.undo_flags(conn.seats),
+                    "views": room.full_views(conn.seats),
+                    "history": room.history_for(conn.seats),
+                }
+            )
+        elif kind == "ping":
+            conn.send({"type": "pong", "id": msg_id})
+        elif kind == "hello":
+            raise Refusal("bad_message", "already said hello")
+        else:
+            raise Refusal("unknown_type", "'type' must be action, undo, chat, sync or ping")
+    except Refusal as r:
+        conn.refuse(r, msg_id)
+    except Exception:  # a bug must cost this message, not the connection or the server
+        log.exception("message of type %r failed in game %s", _kind_of(text), room.id)
+        conn.refuse(Refusal("server_error", "the server failed on that message"), msg_id)
+
+
+def _kind_of(text: str) -> str:
+    try:
+        return str(json.loads(text).get("type"))[:20]
+    except Exception:
+        return "?"
+
+
+def is_open(ws: WebSocket) -> bool:
+    return ws.client_state == WebSocketState.CONNECTED

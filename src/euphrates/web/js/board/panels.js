@@ -1,0 +1,295 @@
+// The side panels of the board table: the hand and its actions, one panel per
+// decision (conflict, war order, monument, treasure), and the seats.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { COLOURS, LEADERS, LEADER_COLOUR, TILE_LETTER, dynastyOf } from "./geometry.js";
+import { monumentColours } from "./draw.js";
+import { sortLetters } from "./legal.js";
+import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
+
+/** @typedef {import("../types.js").BoardView} BoardView */
+/** @typedef {import("../types.js").GameMeta} GameMeta */
+/** @typedef {import("./legal.js").Legal} Legal */
+/** @typedef {import("./geometry.js").Colour} Colour */
+/** @typedef {import("./geometry.js").Leader} Leader */
+
+/**
+ * @typedef {{kind: "tile", colour: Colour} | {kind: "leader", leader: Leader}
+ *   | {kind: "catastrophe"} | {kind: "swap", picks: Colour[]}} Selection
+ */
+
+/**
+ * @typedef {object} Ui
+ * @property {BoardView} view the view of the seat shown (public parts only while covered)
+ * @property {number|null} me the seat whose hand is shown, or null
+ * @property {boolean} deciding whether `me` decides now
+ * @property {Legal} legal
+ * @property {Selection|null} sel
+ * @property {GameMeta} game
+ * @property {(seat: number) => string} name
+ * @property {(text: string) => void} act
+ * @property {(sel: Selection|null) => void} select
+ * @property {number|null} undoSeat the seat an undo would take back for, if allowed
+ * @property {() => void} undo
+ * @property {number} commit the commitment chosen so far
+ * @property {(n: number) => void} setCommit
+ * @property {(squares: Set<string>|null) => void} preview
+ */
+
+/**
+ * The hand of the seat shown, with its leaders and actions.
+ * @param {Ui} ui
+ */
+export function handPanel(ui) {
+  const me = /** @type {number} */ (ui.me);
+  const seat = ui.view.seats[me];
+  if (!seat) return h("div");
+  const act = ui.deciding && ui.view.decision?.kind === "action";
+  const swap = ui.sel?.kind === "swap" ? ui.sel : null;
+  const tiles = h("div", { class: "hand-tiles", role: "group", "aria-label": t("table.hand") });
+  /** @type {Record<string, number>} */
+  const picked = {};
+  for (const c of swap?.picks ?? []) picked[c] = (picked[c] ?? 0) + 1;
+  for (const c of COLOURS) {
+    const count = seat.hand?.[c] ?? 0;
+    for (let i = 0; i < count; i++) {
+      const targets = ui.legal.tiles.get(c);
+      const selected = ui.sel?.kind === "tile" && ui.sel.colour === c;
+      const inSwap = swap !== null && i < (picked[c] ?? 0);
+      const usable = act && (swap !== null || Boolean(targets && targets.size));
+      tiles.append(h("button", {
+        type: "button", class: `hand-tile ${c}${selected ? " selected" : ""}${inSwap ? " discard" : ""}`,
+        "data-colour": c, "aria-pressed": String(selected || inSwap), disabled: !usable,
+        title: `${t(`tile.${c}`)} (${t(`colour.${c}`)}) · ${TILE_LETTER[c]}`,
+        onclick: () => {
+          if (swap) {
+            const picks = [...swap.picks];
+            const at = i < (picked[c] ?? 0) ? picks.lastIndexOf(c) : -1;
+            if (at >= 0) picks.splice(at, 1);
+            else picks.push(c);
+            ui.select({ kind: "swap", picks });
+          } else {
+            ui.select(selected ? null : { kind: "tile", colour: c });
+          }
+        },
+      }, tileIcon(c, 40, `${t(`tile.${c}`)}`)));
+    }
+  }
+  const leaders = h("div", { class: "hand-leaders", role: "group", "aria-label": t("table.leaders") });
+  for (const l of LEADERS) {
+    const at = seat.leaders?.[l] ?? null;
+    const targets = ui.legal.leaders.get(l);
+    const usable = act && !swap && (Boolean(targets && targets.size) || ui.legal.withdraw.has(l));
+    const selected = ui.sel?.kind === "leader" && ui.sel.leader === l;
+    leaders.append(h("button", {
+      type: "button", class: `hand-leader${selected ? " selected" : ""}${at ? " placed" : ""}`, "data-leader": l,
+      disabled: !usable, "aria-pressed": String(selected),
+      onclick: () => ui.select(selected ? null : { kind: "leader", leader: l }),
+    }, leaderIcon(LEADER_COLOUR[l], dynastyOf(me), 34),
+      h("span", { class: "leader-name" }, t(`leader.${l}`)),
+      h("span", { class: "leader-where" }, at ? t("table.on", { sq: at }) : t("table.off"))));
+  }
+  const cats = seat.catastrophes ?? 0;
+  const buttons = h("div", { class: "hand-actions" });
+  if (swap) {
+    const letters = sortLetters(swap.picks.map((c) => TILE_LETTER[c]).join(""));
+    const ok = swap.picks.length > 0 && ui.legal.swaps.has(letters);
+    buttons.append(
+      h("button", { type: "button", class: "primary", disabled: !ok, onclick: () => ui.act(`swap ${letters}`) }, t("table.swap_n", { n: swap.picks.length })),
+      h("button", { type: "button", onclick: () => ui.select(null) }, t("table.cancel")));
+  } else {
+    const catSel = ui.sel?.kind === "catastrophe";
+    buttons.append(
+      h("button", {
+        type: "button", class: `catastrophe-btn${catSel ? " selected" : ""}`, disabled: !act || !ui.legal.catastrophes.size,
+        "aria-pressed": String(catSel), onclick: () => ui.select(catSel ? null : { kind: "catastrophe" }),
+      }, t("table.catastrophe"), h("span", { class: "count" }, `×${cats}`)),
+      h("button", { type: "button", disabled: !act || !ui.legal.swaps.size, onclick: () => ui.select({ kind: "swap", picks: [] }) }, t("table.swap")),
+      h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") }, t("table.pass")));
+    if (ui.sel?.kind === "leader" && ui.legal.withdraw.has(ui.sel.leader)) {
+      const l = ui.sel.leader;
+      buttons.append(h("button", { type: "button", class: "primary", onclick: () => ui.act(`${"PFTK"[LEADERS.indexOf(l)]}-`) },
+        t("table.withdraw", { leader: t(`leader.${l}`) })));
+    }
+  }
+  const hint = !act ? null
+    : swap ? t("table.swap_hint")
+      : ui.sel ? t("table.place_hint")
+        : t("table.pick_hint");
+  return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
+    h("h2", { id: "hand-title" }, t("table.hand_of", { name: ui.name(me) })),
+    tiles, leaders, buttons,
+    hint ? h("p", { class: "hint" }, hint) : null);
+}
+
+/**
+ * Who is to decide what, with the public facts of a pending conflict.
+ * @param {Ui} ui
+ */
+export function decisionPanel(ui) {
+  const d = ui.view.decision;
+  if (!d) return null;
+  const parts = [];
+  if (d.kind === "commit") parts.push(conflictBox(ui));
+  if (!ui.deciding) {
+    if (d.kind !== "action") {
+      parts.push(h("p", { class: "waiting" }, t("table.waiting_for", { name: ui.name(d.seat), what: t(`what.${d.kind}`) })));
+    }
+    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite" }, ...parts) : null;
+  }
+  if (d.kind === "commit") parts.push(commitChooser(ui));
+  else if (d.kind === "war_order") parts.push(warChooser(ui));
+  else if (d.kind === "monument") parts.push(monumentChooser(ui));
+  else if (d.kind === "treasure") parts.push(treasureChooser(ui));
+  if (ui.legal.other.length) {
+    parts.push(h("div", { class: "choices" }, ...ui.legal.other.map((a) => h("button", { type: "button", onclick: () => ui.act(a) }, a))));
+  }
+  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite" }, ...parts) : null;
+}
+
+/** @param {Ui} ui */
+function conflictBox(ui) {
+  const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
+  const pending = ui.view.pending ?? {};
+  const colour = String(c.colour ?? pending.colour ?? "red");
+  const leader = LEADERS.find((l) => LEADER_COLOUR[l] === colour) ?? "priest";
+  const war = (c.conflict ?? (pending.phase === "war" ? "war" : "revolt")) === "war";
+  const attacker = Number(c.attacker ?? pending.attacker);
+  const defender = Number(c.defender ?? pending.defender);
+  const aBase = Number(c.attacker_strength ?? pending.attacker_strength ?? 0);
+  const dBase = Number(c.defender_strength ?? pending.defender_strength ?? 0);
+  const aCommit = c.attacker_commit ?? pending.attacker_commit ?? null;
+  /**
+   * @param {string} role
+   * @param {number} seat
+   * @param {number} base
+   * @param {number|null} commit
+   */
+  const side = (role, seat, base, commit) => h("div", { class: `side ${role}` },
+    h("div", { class: "who" }, leaderIcon(/** @type {Colour} */ (colour), dynastyOf(seat), 30),
+      h("span", { class: "who-name" }, ui.name(seat), h("span", { class: "role" }, t(`conflict.${role}`)))),
+    h("div", { class: "sum" },
+      h("span", { title: t("conflict.board") }, String(base)), " + ",
+      h("span", { title: t("conflict.committed") }, commit === null ? "?" : String(commit)), " = ",
+      h("strong", { class: "total" }, commit === null ? "?" : String(base + commit))),
+    h("div", { class: "sum-legend" }, `${t("conflict.board")} + ${t("conflict.committed")}`));
+  return h("div", { class: `conflict ${colour}`, style: `--conflict:${COLOUR_FILL[/** @type {Colour} */ (colour)] ?? "#888"}` },
+    h("h2", {}, t(war ? "conflict.war" : "conflict.revolt", { leader: t(`leader.${leader}`) })),
+    h("div", { class: "sides" },
+      side("attacker", attacker, aBase, aCommit === null ? null : Number(aCommit)),
+      side("defender", defender, dBase, null)),
+    h("p", { class: "hint" }, t("conflict.tie")));
+}
+
+/** @param {Ui} ui */
+function commitChooser(ui) {
+  const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
+  const commitColour = /** @type {Colour} */ (String(c.commit_colour ?? (c.conflict === "revolt" ? "red" : c.colour ?? "red")));
+  const options = ui.legal.commits.length ? ui.legal.commits : [0];
+  const max = Math.max(...options);
+  const n = Math.min(Math.max(ui.commit, 0), max);
+  const role = c.role ?? (c.attacker_commit === null || c.attacker_commit === undefined ? "attacker" : "defender");
+  const aBase = Number(c.attacker_strength ?? 0);
+  const dBase = Number(c.defender_strength ?? 0);
+  let advice = "";
+  if (role === "defender") {
+    const need = aBase + Number(c.attacker_commit ?? 0) - dBase;
+    if (need <= max) advice = t("conflict.need_hold", { n: Math.max(0, need) });
+  } else {
+    advice = t("conflict.secret");
+  }
+  const mine = ui.me === null ? 0 : ui.view.seats[ui.me]?.hand?.[commitColour] ?? 0;
+  const buttons = h("div", { class: "commit-row", role: "group" },
+    ...options.map((k) => h("button", {
+      type: "button", class: `commit-n${k === n ? " selected" : ""}`, "aria-pressed": String(k === n), "data-commit": k,
+      onclick: () => ui.setCommit(k),
+    }, String(k))));
+  return h("div", { class: "commit" },
+    h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })),
+    buttons,
+    advice ? h("p", { class: "hint" }, advice) : null,
+    h("button", { type: "button", class: "primary big", id: "commit", onclick: () => ui.act(`commit ${n}`) }, t("conflict.commit", { n })));
+}
+
+/** @param {Ui} ui */
+function warChooser(ui) {
+  const wars = ui.legal.wars;
+  return h("div", { class: "choices war-order" },
+    h("h2", {}, t("war.title")),
+    ...wars.map((c) => {
+      const leader = LEADERS.find((l) => LEADER_COLOUR[l] === c) ?? "priest";
+      const owners = (ui.view.seats ?? []).map((s, i) => (s.leaders?.[leader] ? i : -1)).filter((i) => i >= 0);
+      return h("button", { type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${TILE_LETTER[c]}`) },
+        tileIcon(c, 22), t("war.option", {
+          leader: t(`leader.${leader}`), a: ui.name(owners[0] ?? 0), b: ui.name(owners[1] ?? 0),
+        }));
+    }));
+}
+
+/** @param {Ui} ui */
+function monumentChooser(ui) {
+  return h("div", { class: "choices monuments" },
+    h("h2", {}, t("monument.title")),
+    ...ui.legal.monuments.map((m) => {
+      const [a, b] = monumentColours(m.code);
+      const squares = new Set([m.square]);
+      return h("button", {
+        type: "button", class: "monument-choice", "data-monument": m.text,
+        onclick: () => ui.act(m.text),
+        onmouseenter: () => ui.preview(squares), onmouseleave: () => ui.preview(null),
+        onfocus: () => ui.preview(squares), onblur: () => ui.preview(null),
+      }, tileIcon(a, 22), tileIcon(b, 22), t("monument.option", { a: t(`colour.${a}`), b: t(`colour.${b}`), sq: m.square }));
+    }),
+    ui.legal.decline ? h("button", { type: "button", onclick: () => ui.act("decline") }, t("monument.decline")) : null);
+}
+
+/** @param {Ui} ui */
+function treasureChooser(ui) {
+  return h("div", { class: "choices treasures" },
+    h("h2", {}, t("treasure.title")),
+    h("p", { class: "hint" }, t("treasure.hint")),
+    ...ui.legal.treasures.map((tr) => h("button", {
+      type: "button", "data-treasure": tr.square, onclick: () => ui.act(tr.text),
+      onmouseenter: () => ui.preview(new Set([tr.square])), onmouseleave: () => ui.preview(null),
+    }, t("treasure.take", { sq: tr.square }))));
+}
+
+/**
+ * The seats: names, dynasties, bots, connection, and what the view shows of each.
+ * @param {Ui} ui
+ * @param {number[]} held seats this screen holds
+ */
+export function seatsPanel(ui, held) {
+  const open = Boolean(ui.view.options?.open_scores) || ui.view.outcome !== null && ui.view.outcome !== undefined;
+  const decider = ui.view.decision?.seat;
+  const rows = (ui.game.seats ?? []).map((meta) => {
+    const i = meta.seat;
+    const s = ui.view.seats?.[i];
+    const handCount = s ? (typeof s.hand?.count === "number" ? s.hand.count : COLOURS.reduce((a, c) => a + (s.hand?.[c] ?? 0), 0)) : 0;
+    const showPoints = s?.points && (open || i === ui.me);
+    const off = s ? LEADERS.filter((l) => !s.leaders?.[l]) : [];
+    return h("li", { class: `seat${decider === i ? " to-move" : ""}${held.includes(i) ? " held" : ""}`, "data-seat": i },
+      h("div", { class: "seat-head" },
+        leaderIcon("black", dynastyOf(i), 26, t(`dynasty.${dynastyOf(i)}`)),
+        h("span", { class: "seat-name" }, ui.name(i)),
+        held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
+        meta.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) })) : null,
+        meta.kind === "human" ? h("span", {
+          class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
+          role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),
+        }) : null),
+      h("div", { class: "seat-body" },
+        h("span", { class: "stat" }, t("table.tiles_n", { n: handCount })),
+        h("span", { class: "stat" }, t("table.catastrophes", { n: s?.catastrophes ?? 0 })),
+        h("span", { class: "stat treasure-count" }, `${t("table.treasures")}: ${s?.treasures ?? 0}`),
+        h("span", { class: "off-leaders" }, ...off.map((l) => leaderIcon(LEADER_COLOUR[l], dynastyOf(i), 18, t(`leader.${l}`))))),
+      showPoints && s?.points
+        ? h("div", { class: "points", "aria-label": t("table.points") },
+          ...COLOURS.map((c) => h("span", { class: `pt ${c}` }, tileIcon(c, 16, t(`tile.${c}`)), String(s.points?.[c] ?? 0))))
+        : h("div", { class: "points hidden" }, t("table.points_hidden")));
+  });
+  return h("section", { class: "panel seats", "aria-labelledby": "seats-title" },
+    h("h2", { id: "seats-title" }, t("table.players")),
+    h("ol", {}, ...rows));
+}

@@ -1,0 +1,208 @@
+// The move log in words, with square names, built from the events a client may
+// see (never from another seat's action text), and the public notation of each
+// step where the events show it (docs/board.md).
+
+import { h } from "../dom.js";
+import { listing, t } from "../i18n.js";
+import { LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader } from "./geometry.js";
+import { monumentColours } from "./draw.js";
+import { leaderIcon, tileIcon } from "./symbols.js";
+import { dynastyOf } from "./geometry.js";
+
+/** @typedef {import("../types.js").GameEvent} GameEvent */
+/** @typedef {import("../types.js").Step} Step */
+
+/**
+ * @typedef {object} Names
+ * @property {(seat: number) => string} name a seat's name as shown
+ * @property {number|null} perspective whose private events may be shown
+ */
+
+/**
+ * @param {string} c
+ */
+function colourWord(c) {
+  return t(`colour.${c}`);
+}
+
+/**
+ * One event in words, or null for events shown elsewhere (scores join their line).
+ * @param {GameEvent} e
+ * @param {Names} n
+ * @returns {string|null}
+ */
+export function describe(e, n) {
+  const who = typeof e.seat === "number" ? n.name(e.seat) : "";
+  const leader = (/** @type {string} */ l, /** @type {string} */ form) => (asLeader(l) ? t(`${form}.${l}`) : l);
+  switch (e.kind) {
+    case "turn_started":
+      return null;
+    case "tile_placed":
+      return t("log.tile", { who, colour: t(`colour_n.${e.colour}`), tile: t(`tile.${e.colour}`), sq: e.square });
+    case "leader_placed":
+      return t("log.leader_placed", { who, leader: leader(e.leader, "leader_acc"), sq: e.square });
+    case "leader_moved":
+      return t("log.leader_moved", { who, leader: leader(e.leader, "leader_acc"), from: e.from, sq: e.square });
+    case "leader_withdrawn":
+      return t("log.leader_withdrawn", { who, leader: leader(e.leader, "leader_acc"), sq: e.square });
+    case "leader_returned":
+      return t("log.leader_returned", { who, leader: leader(e.leader, "leader_nom"), sq: e.square });
+    case "catastrophe":
+      return t("log.catastrophe", { who, sq: e.square });
+    case "swapped":
+      return t("log.swapped", { who, n: e.count });
+    case "discarded":
+      return e.audience === undefined || e.audience === n.perspective
+        ? t("log.discarded", { tiles: tileList(e.tiles) }) : null;
+    case "drew":
+      return e.seat === n.perspective ? null : t("log.drew", { who, n: e.count });
+    case "drew_tiles":
+      return e.audience === undefined || e.audience === n.perspective
+        ? t("log.drew_tiles", { who, tiles: tileList(e.tiles) }) : null;
+    case "passed":
+      return t("log.passed", { who });
+    case "revolt":
+    case "war":
+      return t(`log.${e.kind}`, {
+        leader: leader(e.leader, "leader"), a: n.name(e.attacker), d: n.name(e.defender),
+        as: e.attacker_strength, ds: e.defender_strength,
+      });
+    case "wars":
+      return t("log.wars", {
+        list: listing((e.colours ?? []).map((/** @type {string} */ c) => {
+          const l = LEADERS.find((x) => LEADER_COLOUR[x] === c);
+          return l ? t(`leaders.${l}`) : colourWord(c);
+        })),
+      });
+    case "unification":
+      return t("log.unification", { sq: e.square });
+    case "unification_removed":
+      return t("log.unification_removed");
+    case "committed":
+      return t("log.committed", { who, n: e.count });
+    case "conflict_resolved":
+      return t("log.resolved", { who: n.name(e.winner), at: e.attacker_total, dt: e.defender_total });
+    case "tiles_removed":
+      return t("log.tiles_removed", { n: (e.squares ?? []).length, tiles: t(`tiles.${e.colour}`) });
+    case "scored":
+      return null;
+    case "monument_built": {
+      const [a, b] = monumentColours(String(e.monument ?? ""));
+      return t("log.monument_built", { a: colourWord(a), b: colourWord(b), sq: e.square });
+    }
+    case "monument_declined":
+      return t("log.monument_declined", { who });
+    case "treasure_taken":
+      return t("log.treasure_taken", { who, sq: e.square });
+    case "bag_empty":
+      return t("log.bag_empty", { who });
+    case "treasures_low":
+      return t("log.treasures_low", { n: e.left });
+    case "game_over":
+      return t("log.game_over");
+    case "undo":
+      return t("log.undo", { who });
+    default:
+      return t("log.other", { kind: e.kind });
+  }
+}
+
+/** @param {string[]} tiles */
+function tileList(tiles) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const c of tiles ?? []) counts[c] = (counts[c] ?? 0) + 1;
+  return Object.entries(counts).map(([c, k]) => `${k} ${t(`tile.${c}`)}`).join(", ");
+}
+
+/**
+ * The public notation of a step, from its events (docs/board.md).
+ * @param {GameEvent[]} events
+ */
+export function notation(events) {
+  const first = events.find((e) => e.kind !== "turn_started");
+  if (!first) return "";
+  switch (first.kind) {
+    case "tile_placed":
+      return `${TILE_LETTER[/** @type {"red"} */ (first.colour)] ?? "?"}${first.square}`;
+    case "leader_placed":
+    case "leader_moved":
+      return `${LEADER_LETTER[/** @type {"king"} */ (first.leader)] ?? "?"}${first.square}`;
+    case "leader_withdrawn":
+      return `${LEADER_LETTER[/** @type {"king"} */ (first.leader)] ?? "?"}-`;
+    case "catastrophe":
+      return `x${first.square}`;
+    case "passed":
+      return "pass";
+    case "committed":
+      return `commit ${first.count}`;
+    case "war":
+      return `war ${TILE_LETTER[/** @type {"red"} */ (LEADER_COLOUR[/** @type {"king"} */ (first.leader)])] ?? "?"}`;
+    case "monument_built": {
+      const [a, b] = monumentColours(String(first.monument ?? ""));
+      return `monument ${TILE_LETTER[a]}${TILE_LETTER[b]} ${first.square}`;
+    }
+    case "monument_declined":
+      return "decline";
+    case "treasure_taken":
+      return `treasure ${first.square}`;
+    default:
+      return "";
+  }
+}
+
+/**
+ * Notation as shown: its words (commit, swap, pass…) in the page's language, its
+ * symbols (rF4, KG5, xH7, T-) as they are. The text box takes the notation itself.
+ * @param {string} text
+ */
+export function shownNotation(text) {
+  return text.replace(/^(commit|swap|pass|war|monument|decline|treasure)\b/, (w) => t(`note.${w}`));
+}
+
+/**
+ * Squares a step changed, for a quiet highlight of the last move.
+ * @param {GameEvent[]} events
+ */
+export function touched(events) {
+  const out = new Set();
+  for (const e of events) {
+    if (["tile_placed", "leader_placed", "leader_moved", "catastrophe", "unification"].includes(e.kind) && e.square) {
+      out.add(String(e.square));
+    }
+  }
+  return out;
+}
+
+/**
+ * The log's entry for one step: its lines in words, the points scored, the notation.
+ * @param {Step} step
+ * @param {Names} n
+ * @param {boolean} undone
+ */
+export function stepEntry(step, n, undone) {
+  const lines = [];
+  const scores = [];
+  const turn = step.events.find((e) => e.kind === "turn_started");
+  for (const e of step.events) {
+    if (e.kind === "scored") {
+      const c = asColour(String(e.colour));
+      scores.push(h("span", { class: `score ${e.colour}` },
+        c ? tileIcon(c, 14) : null, t("log.scored", { n: e.points, colour: colourWord(e.colour), who: n.name(e.seat) })));
+      continue;
+    }
+    const text = describe(e, n);
+    if (text) lines.push(h("div", { class: `line ${e.kind}` }, text));
+  }
+  const note = step.kind === "undo" ? "" : shownNotation(notation(step.events));
+  const entry = h("li", { class: `step${undone ? " undone" : ""}${step.kind === "undo" ? " undo" : ""}`, "data-version": step.version },
+    step.seat !== null && step.seat !== undefined && step.kind !== "undo"
+      ? leaderIcon("black", dynastyOf(step.seat), 18) : null,
+    h("div", { class: "words" }, ...lines, scores.length ? h("div", { class: "scores" }, ...scores) : null),
+    note ? h("code", { class: "notation" }, note) : null);
+  const items = [entry];
+  if (turn && typeof turn.seat === "number") {
+    items.push(h("li", { class: "turn-mark" }, t("log.turn", { who: n.name(turn.seat) })));
+  }
+  return items;
+}

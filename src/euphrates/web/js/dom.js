@@ -1,0 +1,109 @@
+// Small DOM helpers. Text always goes in as text nodes (never HTML), so nothing a
+// player types or a server sends can become markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** @typedef {string | number | Node | null | undefined | false} Child */
+/** @typedef {Record<string, string | number | boolean | null | undefined | EventListener>} Attrs */
+
+/**
+ * @param {Element} el
+ * @param {Attrs} attrs
+ */
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (typeof v === "function") {
+      el.addEventListener(k.replace(/^on/, ""), v);
+    } else if (k === "class") {
+      el.setAttribute("class", String(v));
+    } else {
+      el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+}
+
+/**
+ * @param {Element} el
+ * @param {Child[]} children
+ */
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "object" ? c : document.createTextNode(String(c)));
+  }
+}
+
+/**
+ * An HTML element with attributes (functions become listeners) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs = {}, ...children) {
+  const el = /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag));
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/**
+ * Replace an element's children.
+ * @param {Element} el
+ * @param {...Child} children
+ */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el;
+}
+
+/**
+ * Copy text to the clipboard, falling back to a selected input where the
+ * clipboard API is not allowed (plain http on another host).
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h("textarea", { class: "offscreen" }, text);
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}

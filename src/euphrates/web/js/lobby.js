@@ -1,0 +1,265 @@
+// The lobby (/): a new game with its seats and options, the games this browser
+// remembers, and joining or watching by link.
+
+import { call } from "./api.js";
+import { byId, copyText, fill, h } from "./dom.js";
+import { currentLang, langSwitch, onLang, refusal, t } from "./i18n.js";
+import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./mygames.js";
+import { ServerError } from "./net.js";
+import { DYNASTIES } from "./board/geometry.js";
+import { leaderIcon } from "./board/symbols.js";
+
+const LEVELS = ["beginner", "intermediate", "strong", "expert"];
+
+/** @typedef {{choice: string, name: string}} SeatChoice */
+
+const form = {
+  game: "board",
+  players: 2,
+  /** @type {SeatChoice[]} */
+  seats: [
+    { choice: "here", name: "" },
+    { choice: "invite", name: "" },
+    { choice: "invite", name: "" },
+    { choice: "invite", name: "" },
+  ],
+  /** @type {Record<string, boolean>} */
+  options: { advanced: false, open_scores: false, open_piles: false },
+};
+
+/** @type {any} */
+let created = null;
+let busy = false;
+/** @type {string|null} */
+let error = null;
+/** @type {Record<string, string>} */
+const statuses = {};
+
+function render() {
+  const app = byId("app");
+  document.title = t("app.title");
+  fill(app,
+    h("header", { class: "top" },
+      h("h1", {}, t("app.title")),
+      h("p", { class: "tagline" }, t("app.tagline")),
+      langSwitch()),
+    h("main", { class: "lobby" },
+      created ? createdPanel() : newGamePanel(),
+      h("div", { class: "lobby-side" }, joinPanel(), myGamesPanel())));
+}
+
+function newGamePanel() {
+  const gameChoice = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("lobby.game") },
+    ...["board", "cards"].map((g) => h("button", {
+      type: "button", role: "radio", "aria-checked": String(form.game === g), "data-game": g,
+      onclick: () => { form.game = g; render(); },
+    }, t(`lobby.${g}`))));
+  const players = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("lobby.players") },
+    ...[2, 3, 4].map((n) => h("button", {
+      type: "button", role: "radio", "aria-checked": String(form.players === n), "data-players": n,
+      onclick: () => { form.players = n; render(); },
+    }, String(n))));
+  const seats = h("ol", { class: "seats-form" });
+  for (let i = 0; i < form.players; i++) seats.append(seatRow(i));
+  const options = form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"];
+  return h("section", { class: "card new-game", "aria-labelledby": "new-title" },
+    h("h2", { id: "new-title" }, t("lobby.new")),
+    h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.game")), gameChoice),
+    h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.players")), players),
+    seats,
+    h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
+      ...options.map((o) => h("label", { class: "check" },
+        h("input", {
+          type: "checkbox", name: o, checked: Boolean(form.options[o]),
+          onchange: (/** @type {Event} */ e) => { form.options[o] = /** @type {HTMLInputElement} */ (e.target).checked; },
+        }), t(`lobby.opt.${o}`)))),
+    error ? h("p", { class: "error", role: "alert" }, error) : null,
+    h("button", { type: "button", class: "primary big", id: "create", disabled: busy, onclick: create },
+      busy ? t("lobby.creating") : t("lobby.create")));
+}
+
+/** @param {number} i */
+function seatRow(i) {
+  const seat = /** @type {SeatChoice} */ (form.seats[i]);
+  const select = h("select", {
+    "aria-label": t("lobby.seat", { n: i + 1 }), name: `seat${i}`,
+    onchange: (/** @type {Event} */ e) => { seat.choice = /** @type {HTMLSelectElement} */ (e.target).value; render(); },
+  },
+    h("option", { value: "here", selected: seat.choice === "here" }, t("lobby.here")),
+    h("option", { value: "invite", selected: seat.choice === "invite" }, t("lobby.invite")),
+    ...LEVELS.map((l) => h("option", { value: `bot:${l}`, selected: seat.choice === `bot:${l}` },
+      t("lobby.bot", { level: t(`level.${l}`) }))));
+  const name = seat.choice === "here"
+    ? h("input", {
+      type: "text", maxlength: 40, name: `name${i}`, "aria-label": t("lobby.name"),
+      placeholder: i === firstHere() ? (savedName() || t("player.default", { n: i + 1 })) : t("player.default", { n: i + 1 }),
+      value: seat.name || (i === firstHere() ? savedName() : ""),
+      oninput: (/** @type {Event} */ e) => { seat.name = /** @type {HTMLInputElement} */ (e.target).value; },
+    })
+    : null;
+  const dyn = DYNASTIES[i] ?? "lion";
+  return h("li", { class: "seat-row" },
+    form.game === "board" ? leaderIcon("black", dyn, 26, t(`dynasty.${dyn}`)) : h("span", { class: "seat-no" }, String(i + 1)),
+    h("span", { class: "seat-label" }, t("lobby.seat", { n: i + 1 })),
+    select, name);
+}
+
+function firstHere() {
+  return form.seats.slice(0, form.players).findIndex((s) => s.choice === "here");
+}
+
+async function create() {
+  error = null;
+  const seats = form.seats.slice(0, form.players);
+  busy = true;
+  render();
+  try {
+    /** @type {Record<string, boolean>} */
+    const options = {};
+    for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
+    const res = await call("/api/games", {
+      method: "POST",
+      body: {
+        game: form.game,
+        players: form.players,
+        seats: seats.map((s) => s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" }),
+        options,
+      },
+    });
+    /** @type {string[]} */
+    const here = [];
+    /** @type {{seat: number, link: string}[]} */
+    const invites = [];
+    for (const seat of res.seats) {
+      if (!seat.token) continue;
+      const choice = /** @type {SeatChoice} */ (seats[seat.seat]);
+      if (choice.choice === "here") {
+        here.push(seat.token);
+        const name = choice.name.trim() || (seat.seat === firstHere() ? savedName() : "") || t("player.default", { n: seat.seat + 1 });
+        if (seat.seat === firstHere() && choice.name.trim()) saveName(choice.name.trim());
+        await call(`/api/games/${res.id}/join`, { method: "POST", body: { name }, tokens: [seat.token] });
+      } else {
+        invites.push({ seat: seat.seat, link: `${location.origin}/g/${res.id}#s=${seat.token}` });
+      }
+    }
+    remember({
+      id: res.id, game: form.game, players: form.players, seats: here, host: res.host.token, invites,
+      status: res.game?.status ?? "waiting",
+    });
+    created = { id: res.id, here, host: res.host.token, invites };
+    if (!invites.length) {
+      location.assign(`/g/${res.id}${fragment(here, res.host.token)}`);
+      return;
+    }
+  } catch (e) {
+    error = e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e);
+  } finally {
+    busy = false;
+  }
+  render();
+}
+
+function createdPanel() {
+  const c = created;
+  const tableLink = `/g/${c.id}${fragment(c.here, c.host)}`;
+  return h("section", { class: "card created", "aria-labelledby": "created-title" },
+    h("h2", { id: "created-title" }, t("lobby.created")),
+    h("p", {}, t("lobby.invite_hint")),
+    h("ul", { class: "links" },
+      ...c.invites.map((/** @type {{seat: number, link: string}} */ inv) => linkRow(t("lobby.seat", { n: inv.seat + 1 }), inv.link)),
+      linkRow(t("lobby.spectate_link"), `${location.origin}/g/${c.id}`),
+      linkRow(t("lobby.host_link"), `${location.origin}/g/${c.id}#h=${c.host}`)),
+    h("a", { class: "button primary big", href: tableLink, id: "to-table" }, t("lobby.to_table")));
+}
+
+/**
+ * @param {string} label
+ * @param {string} link
+ */
+function linkRow(label, link) {
+  const button = h("button", { type: "button", class: "small" }, t("lobby.copy"));
+  button.addEventListener("click", async () => {
+    if (await copyText(link)) button.textContent = t("lobby.copied");
+  });
+  return h("li", {},
+    h("span", { class: "link-label" }, label),
+    h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": label,
+      onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
+    button);
+}
+
+function joinPanel() {
+  const input = h("input", { type: "text", id: "join-link", "aria-label": t("lobby.join"), placeholder: `${location.origin}/g/…` });
+  const go = (/** @type {boolean} */ watch) => {
+    const parsed = parseLink(input.value.trim());
+    if (!parsed) {
+      error = t("lobby.bad_link");
+      render();
+      return;
+    }
+    location.assign(`/g/${parsed.id}${watch ? "" : parsed.hash}`);
+  };
+  return h("section", { class: "card join", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, t("lobby.join")),
+    h("p", { class: "hint" }, t("lobby.join_hint")),
+    h("form", { class: "row", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); go(false); } },
+      input,
+      h("button", { type: "submit" }, t("lobby.join_btn")),
+      h("button", { type: "button", onclick: () => go(true) }, t("lobby.watch_btn"))));
+}
+
+/**
+ * A game link or id → its id and fragment.
+ * @param {string} text
+ * @returns {{id: string, hash: string} | null}
+ */
+export function parseLink(text) {
+  if (/^[A-Za-z0-9_-]{4,32}$/.test(text)) return { id: text, hash: "" };
+  try {
+    const url = new URL(text, location.origin);
+    const m = /\/(?:g|replay)\/([A-Za-z0-9_-]{1,32})$/.exec(url.pathname);
+    return m && m[1] ? { id: m[1], hash: url.hash } : null;
+  } catch {
+    return null;
+  }
+}
+
+function myGamesPanel() {
+  const games = myGames();
+  const list = h("ul", { class: "my-games" });
+  for (const g of games) {
+    const status = statuses[g.id] ?? g.status;
+    const ended = status === "over" || status === "abandoned";
+    list.append(h("li", { class: ended ? "ended" : "" },
+      h("span", { class: "game-name" }, t("lobby.vs", { game: t(`lobby.${g.game === "cards" ? "cards" : "board"}`), players: g.players })),
+      h("span", { class: `status ${status}` }, t(`status.${status}`)),
+      h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
+      h("a", { class: "button small", href: `/g/${g.id}${fragment(g.seats, g.host)}` }, t("lobby.open")),
+      ended && g.game === "board" ? h("a", { class: "button small", href: `/replay/${g.id}` }, t("lobby.replay")) : null,
+      h("button", { type: "button", class: "small quiet", onclick: () => { forget(g.id); render(); } }, t("lobby.forget"))));
+  }
+  return h("section", { class: "card mine", "aria-labelledby": "mine-title" },
+    h("h2", { id: "mine-title" }, t("lobby.mine")),
+    games.length ? list : h("p", { class: "hint" }, t("lobby.none")));
+}
+
+async function refreshStatuses() {
+  const games = myGames().slice(0, 20);
+  await Promise.all(games.map(async (g) => {
+    try {
+      const doc = await call(`/api/games/${encodeURIComponent(g.id)}`);
+      statuses[g.id] = doc.game.status;
+      if (doc.game.status !== g.status) remember({ id: g.id, status: doc.game.status });
+    } catch {
+      /* a game the server no longer has keeps its last status */
+    }
+  }));
+  render();
+}
+
+// A link opened with a fragment but on the lobby's address is moved to its table.
+const frag = readFragment(location.hash);
+if (frag.seats.length || frag.host) history.replaceState(null, "", "/");
+onLang(render);
+render();
+void refreshStatuses();

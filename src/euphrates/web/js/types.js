@@ -1,0 +1,33 @@
+// Shapes of what the server sends (docs/server.md, docs/board.md), for the type
+// checker. Everything is read defensively: fields may be missing or added.
+export {};
+
+/**
+ * @typedef {{seat: number, kind: "human"|"bot", level: string|null, name: string|null,
+ *            taken: boolean, connected: boolean}} SeatMeta
+ * @typedef {{id: string, game: "board"|"cards", players: number,
+ *            options: Record<string, boolean>, status: string, version: number,
+ *            seats: SeatMeta[]}} GameMeta
+ * @typedef {{seat: number, kind: string, context: Record<string, any>}} Decision
+ * @typedef {{kind: string, audience?: number, [key: string]: any}} GameEvent
+ * @typedef {{version: number, kind: string, seat: number|null, events: GameEvent[]}} Step
+ * @typedef {{seq: number, seat: number|null, author: string, text: string, at: string}} ChatLine
+ * @typedef {{points: number[][], wildcards: number[][], totals: number[][],
+ *            places: number[], winners: number[]}} Outcome
+ * @typedef {Record<string, number>} ColourCounts
+ * @typedef {{leaders: Record<string, string|null>, hand: Record<string, number>,
+ *            catastrophes: number, points?: ColourCounts, treasures: number,
+ *            discarded: Record<string, number>}} SeatView
+ * @typedef {{tiles: Record<string, string[]>,
+ *            monuments: {monument: string, square: string, colour: string}[],
+ *            catastrophes: string[], treasures: string[], unification: string|null}} BoardPart
+ * @typedef {{game: string, players: number, options: Record<string, boolean>,
+ *            board: BoardPart, seats: SeatView[], bag: {count: number},
+ *            removed: ColourCounts, score_log: [number, string, number, string][],
+ *            turn: {first: number, active: number, actions_done: number},
+ *            pending: Record<string, any>, viewer: number|null, version: number,
+ *            decision: Decision|null, legal: string[], active: number,
+ *            outcome: Outcome|null}} BoardView
+ * @typedef {{columns: number, rows: number, river: string[], temples: string[],
+ *            bordered: string[]}} MapSide
+ */

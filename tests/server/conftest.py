@@ -1,0 +1,65 @@
+"""Server tests run on SQLite and, when it answers (always under CI=true), PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+from euphrates.server.config import Settings
+from tests.server.harness import (
+    Api,
+    create_pg_database,
+    drop_pg_database,
+    pg_reachable,
+    running_server,
+)
+
+
+@pytest.fixture(scope="session")
+def pg_url(worker_id: str) -> Iterator[str]:
+    why = pg_reachable()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true needs PostgreSQL: {why}")
+        pytest.skip(f"skipped: {why}")
+    name = f"euphrates_test_{worker_id}_{os.getpid()}"
+    url = create_pg_database(name)
+    yield url
+    drop_pg_database(name)
+
+
+def sqlite_url() -> str:
+    return f"sqlite:///{tempfile.mkdtemp(prefix='euphrates-test-')}/games.db"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("pg_url"))
+    return sqlite_url()
+
+
+@pytest.fixture
+def base(db_url: str) -> Iterator[str]:
+    """A running server without bots (tests of seats, versions and errors); its rate
+    limits are lifted, since tests play far faster than people."""
+    settings = Settings(db_url=db_url, bot_workers=0, bot_pace=0, rate_per_s=5000, rate_burst=5000)
+    with running_server(settings) as url:
+        yield url
+
+
+@pytest.fixture
+def strict_base(db_url: str) -> Iterator[str]:
+    """A running server with the default limits."""
+    with running_server(Settings(db_url=db_url, bot_workers=0, bot_pace=0)) as url:
+        yield url
+
+
+@pytest.fixture
+def api(base: str) -> Iterator[Api]:
+    a = Api(base)
+    yield a
+    a.http.close()

@@ -1,0 +1,127 @@
+"""Nothing reaches a client that its seats may not see.
+
+Seeded random games of both games are played through the server by one client per
+seat and a spectator. Every view a client holds after every version must equal the
+engine's own view for that seat (the engines' views are checked elsewhere to hide
+exactly what G-3, B-33 and C-19 hide), every event it received must be one its seats
+may see, and no message may contain the seed, another seat's token or the host's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+import re
+import sqlite3
+from typing import Any
+
+import pytest
+
+from euphrates.match.games import game_definition
+from tests.server.harness import Api, Client
+
+BRIDGE = re.compile(r"^[rbgk][1-8]-[1-8]$")
+
+
+def secret_seed(db_url: str, game_id: str) -> int:
+    """The game's seed, read from the database (the test's privilege, no client's)."""
+    if db_url.startswith("sqlite:///"):
+        with sqlite3.connect(db_url[len("sqlite:///") :]) as conn:
+            row = conn.execute("SELECT seed FROM games WHERE id = ?", (game_id,)).fetchone()
+        return int(row[0])
+    import asyncpg
+
+    async def read() -> int:
+        conn = await asyncpg.connect(db_url)
+        try:
+            return int(await conn.fetchval("SELECT seed FROM games WHERE id = $1", game_id))
+        finally:
+            await conn.close()
+
+    return asyncio.run(read())
+
+
+def play_and_check(
+    api: Api, base: str, db_url: str, game: str, players: int, seed: int, cap: int
+) -> set[str]:
+    """Play `cap` random actions (or to the end) and check every message; returns the
+    kinds of events that happened, private ones included."""
+    created = api.create(game, [{"kind": "human"}] * players)
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    secrets_ = [*tokens, created["host"]["token"]]
+    clients = [Client(base, gid, [t]) for t in tokens]
+    spectator = Client(base, gid, [])
+    everyone = [*clients, spectator]
+    for c in everyone:
+        c.drain()
+    true_seed = secret_seed(db_url, gid)
+    shadow = game_definition(game).new_game(players, true_seed, {})
+    rng = random.Random(seed)
+    seen_events: list[list[dict[str, Any]]] = [[] for _ in everyone]
+    kinds: set[str] = set()
+    for step in range(cap):
+        if shadow.is_over():
+            break
+        seat = shadow.to_move()
+        assert seat is not None
+        legal = clients[seat].view(seat)["legal"]
+        bridges = [a for a in legal if BRIDGE.match(a)]
+        # Lay face-down bridges often: they are the card game's hidden information.
+        action = rng.choice(bridges if bridges and rng.random() < 0.5 else legal)
+        marks = [len(c.events) for c in everyone]
+        ack = clients[seat].act(seat, action, msg_id=step)
+        assert ack["type"] == "ack", ack
+        events = shadow.apply(action)
+        kinds.update(e.kind for e in events)
+        for i, c in enumerate(everyone):
+            c.until_version(ack["version"])
+            got = c.events[marks[i] :]
+            seats = {i} if i < players else set()
+            expected = [e.to_json() for e in events if e.audience is None or e.audience in seats]
+            assert got == expected, (game, step, i)
+            seen_events[i].extend(got)
+            for key, view in c.views.items():
+                audience = None if key == "spectator" else int(key)
+                want = copy.deepcopy(shadow.view(audience))
+                want["version"] = shadow.version
+                assert view == want, (game, step, key)
+    for i, c in enumerate(everyone):
+        text = "\n".join(c.raw)
+        assert str(true_seed) not in text, "the seed reached a client"
+        for j, t in enumerate(secrets_):
+            assert t not in text, f"token {j} reached client {i}"
+        for e in seen_events[i]:
+            assert e.get("audience", i) == i
+    for c in everyone:
+        c.close()
+    return kinds
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "cap"),
+    [
+        ("board", 2, 400),
+        ("board", 3, 120),
+        ("board", 4, 120),
+        ("cards", 2, 300),
+        ("cards", 3, 250),
+        ("cards", 4, 250),
+    ],
+)
+def test_no_client_sees_what_its_seats_may_not(
+    api: Api, base: str, db_url: str, game: str, players: int, cap: int
+) -> None:
+    kinds = play_and_check(api, base, db_url, game, players, seed=players * 101, cap=cap)
+    # The games reach the hidden information this test is about.
+    private = {"board": {"drew_tiles"}, "cards": {"draw", "bridge_colour"}}[game]
+    assert private <= kinds, kinds
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(12))
+def test_no_leaks_in_many_more_games(api: Api, base: str, db_url: str, seed: int) -> None:
+    game = "board" if seed % 2 else "cards"
+    kinds = play_and_check(api, base, db_url, game, 2 + seed % 3, seed=seed, cap=3000)
+    assert "game_over" in kinds or game == "cards"

@@ -1,0 +1,199 @@
+"""Browser tests: each test starts its own server (uvicorn in a subprocess, on a free
+port, with a temporary SQLite file) and drives pages in headless Chromium.
+
+Chromium is the system's (`/usr/bin/chromium`, or `EUPHRATES_CHROMIUM`); nothing is
+downloaded. Without it the tests are skipped, except in CI (`CI=true`), where a
+missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("EUPHRATES_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+SERVE = """
+import sys, uvicorn
+from euphrates.server.app import create_app
+from euphrates.server.config import Settings
+settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0)
+uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+"""
+
+
+def _missing(what: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{what} (browser tests must run in CI)")
+    pytest.skip(what)
+
+
+class Server:
+    """A running server and small helpers for its HTTP API."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def call(
+        self, method: str, path: str, body: Any = None, tokens: list[str] | None = None
+    ) -> Any:
+        headers = {"content-type": "application/json"}
+        if tokens:
+            headers["authorization"] = "Bearer " + ",".join(tokens)
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(req, timeout=10) as res:
+            return json.loads(res.read())
+
+    def create(
+        self, players: int, *, options: dict[str, bool] | None = None, game: str = "board"
+    ) -> Any:
+        return self.call(
+            "POST",
+            "/api/games",
+            {
+                "game": game,
+                "players": players,
+                "seats": [{"kind": "human"}] * players,
+                "options": options or {},
+            },
+        )
+
+    def view(self, game_id: str, token: str, seat: int) -> Any:
+        return self.call("GET", f"/api/games/{game_id}", tokens=[token])["views"][str(seat)]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    port = _free_port()
+    log = (tmp_path / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(port), str(tmp_path / "games.db"), "0"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/health", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        "server did not start: " + (tmp_path / "server.log").read_text()
+                    ) from None
+                time.sleep(0.1)
+        yield Server(base)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Python Playwright is not installed")
+    if not Path(CHROMIUM).exists():
+        _missing(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Pages:
+    """Opens pages that record console errors, page errors and WebSocket frames."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.frames: dict[Any, list[tuple[float, str]]] = {}
+
+    def open(
+        self,
+        url: str,
+        *,
+        locale: str = "en-US",
+        width: int = 1400,
+        height: int = 900,
+        touch: bool = False,
+    ) -> Any:
+        ctx = self.browser.new_context(
+            viewport={"width": width, "height": height},
+            locale=locale,
+            has_touch=touch,
+            is_mobile=touch,
+        )
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        frames: list[tuple[float, str]] = []
+        self.frames[page] = frames
+
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                self.errors.append(f"console: {msg.text}")
+
+        def on_ws(ws: Any) -> None:
+            ws.on("framereceived", lambda f: frames.append((time.monotonic(), f)))
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("websocket", on_ws)
+        page.goto(url)
+        return page
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    p = Pages(browser)
+    try:
+        yield p
+    finally:
+        p.close()
+    assert not p.errors, "errors in the browser:\n" + "\n".join(p.errors)
+
+
+def shot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

@@ -1,0 +1,63 @@
+"""The lobby: a new game with a seat at this screen and an invited friend, the
+friend's link, the games remembered by the browser; tokens never leave a fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Pages, Server, shot
+
+
+def test_create_invite_join(server: Server, pages: Pages) -> None:
+    requests: list[str] = []
+    lobby = pages.open(server.base + "/")
+    lobby.on("request", lambda r: requests.append(r.url))
+    lobby.wait_for_selector("#create")
+    shot(lobby, "lobby")
+    lobby.fill("input[name=name0]", "Ann")
+    lobby.click("button[data-players='3']")
+    lobby.select_option("select[name=seat2]", "bot:strong")
+    lobby.click("#create")
+    lobby.wait_for_selector(".created")
+    links = lobby.locator(".created input.link").evaluate_all("xs => xs.map(x => x.value)")
+    invite = next(link for link in links if "#s=" in link)
+    host = next(link for link in links if "#h=" in link)
+    token = invite.split("#s=")[1]
+    assert "/g/" in invite and "/g/" in host
+    lobby.click("#to-table")
+    lobby.wait_for_selector("svg.board")
+    # The game waits for Bob; the host sees the invite link again at the table.
+    lobby.wait_for_selector(".waiting-banner")
+    assert invite in lobby.locator(".waiting-banner input.link").evaluate_all(
+        "xs => xs.map(x => x.value)"
+    )
+
+    friend = pages.open(invite)
+    friend_requests: list[str] = []
+    friend.on("request", lambda r: friend_requests.append(r.url))
+    friend.fill("#your-name", "Bob")
+    friend.click(".ask-name button[type=submit]")
+    friend.wait_for_selector("svg.board")
+    lobby.wait_for_selector(".waiting-banner", state="detached")
+    names = lobby.locator(".seats .seat-name").all_inner_texts()
+    assert names[:2] == ["Ann", "Bob"] and "Bot" in names[2]
+    friend.wait_for_function("() => document.querySelectorAll('.seats .dot.on').length === 2")
+
+    # Tokens travel only in fragments and headers, never in a URL a server sees.
+    for url in requests + friend_requests:
+        assert token not in url and "#" not in url, url
+
+    lobby.goto(server.base + "/")
+    lobby.wait_for_selector(".my-games li")
+    assert lobby.locator(".my-games li").count() == 1
+    mine: Any = lobby.evaluate("() => JSON.parse(localStorage.getItem('euphrates.games'))")
+    assert mine[0]["invites"][0]["link"] == invite
+
+
+def test_cards_table_says_it_is_coming(server: Server, pages: Pages) -> None:
+    lobby = pages.open(server.base + "/")
+    lobby.click("button[data-game=cards]")
+    lobby.select_option("select[name=seat1]", "here")
+    lobby.click("#create")
+    lobby.wait_for_selector(".cards-coming")
+    assert "coming" in lobby.locator(".cards-coming").inner_text()

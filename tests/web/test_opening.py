@@ -1,0 +1,155 @@
+"""Two players in two browsers play an opening by clicks only: leaders, a revolt with
+commitments, a tile taken back with undo, a war with commitments. After every step
+both pages show exactly what the engine's views say."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from tests.web.conftest import Pages, Server, shot
+from tests.web.helpers import (
+    commit,
+    hand_in_dom,
+    lit_squares,
+    open_seat,
+    place_leader,
+    place_tile,
+    same_board,
+    version,
+    wait_version,
+)
+
+LAND = ("red", "green", "black")
+
+
+def agree(server: Server, game: Any, pages_by_seat: dict[int, Any]) -> list[Any]:
+    """Both pages are at the server's version and show its board and their hands."""
+    views = []
+    for seat, page in pages_by_seat.items():
+        view = server.view(game["id"], game["seats"][seat]["token"], seat)
+        wait_version(page, view["version"])
+        same_board(page, view)
+        shown = hand_in_dom(page)
+        assert shown == view["seats"][seat]["hand"], (seat, shown)
+        views.append(view)
+    return views
+
+
+def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
+    game = server.create(2)
+    gid = game["id"]
+    p = {0: open_seat(pages, server, game, 0, "Ann"), 1: open_seat(pages, server, game, 1, "Bob")}
+    view = server.view(gid, game["seats"][0]["token"], 0)
+    first = view["turn"]["active"]
+    second = 1 - first
+    pf, ps = p[first], p[second]
+
+    def hand(seat: int) -> dict[str, int]:
+        return server.view(gid, game["seats"][seat]["token"], seat)["seats"][seat]["hand"]
+
+    def legal(seat: int) -> list[str]:
+        return server.view(gid, game["seats"][seat]["token"], seat)["legal"]
+
+    # Turn 1: the lit squares are exactly the server's legal squares.
+    pf.click(".hand-leader[data-leader=king]")
+    assert lit_squares(pf) == {a[1:] for a in legal(first) if a.startswith("K")}
+    pf.click("svg.board .hit rect[data-sq=J1]")
+    wait_version(pf, 1)
+    place_leader(pf, "priest", "H7")
+    agree(server, game, p)
+    assert "J1" in pf.locator("ol.log").inner_text()
+
+    # Turn 2: a king beside the same temple starts a revolt (B-11, B-20).
+    place_leader(ps, "king", "L1")
+    ps.wait_for_selector("#commit")
+    assert pf.locator("#commit").count() == 0
+    reds = hand(second)["red"]
+    att = 1 if reds >= 2 else 0
+    commit(ps, att)
+    pf.wait_for_selector("#commit")
+    conflict = pf.locator("div.conflict").inner_text()
+    assert "Revolt" in conflict and str(att) in conflict
+    shot(pf, "conflict")
+    defend = max(
+        int(x) for x in pf.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")
+    )
+    commit(pf, defend)
+    agree(server, game, p)
+    log = ps.locator("ol.log").inner_text()
+    assert "Revolt" in log and f"commits {att}" in log and f"commits {defend}" in log
+    # The second action: a temple of its own (or a swap for one).
+    if hand(second)["red"]:
+        place_tile(ps, "red", "G5")
+        g5 = True
+    else:
+        ps.click("text=Swap tiles")
+        for b in ps.locator(".hand-tile").all():
+            b.click()
+        ps.click(".hand-actions .primary")
+        wait_version(ps, version(pf) + 1)
+        g5 = False
+    agree(server, game, p)
+
+    # Turn 3: a tile placed and taken back (undo), then a pass.
+    colour = next(c for c in (*LAND, "blue") if hand(first)[c])
+    target = "A11" if colour != "blue" else "A4"
+    before = version(pf)
+    place_tile(pf, colour, target)
+    assert pf.locator("#undo").count() == 1
+    assert ps.locator("#undo").count() == 0
+    pf.click("#undo")
+    wait_version(pf, before + 2)
+    agree(server, game, p)
+    assert target not in {
+        sq
+        for sqs in server.view(gid, game["seats"][0]["token"], 0)["board"]["tiles"].values()
+        for sq in sqs
+    }
+    pf.click("#pass")
+    wait_version(pf, before + 3)
+
+    # Turn 4 (and 6): a priest beside the new temple, then a tile joins the kingdoms.
+    if not g5:
+        assert hand(second)["red"], "no red tile to found the second kingdom"
+        place_tile(ps, "red", "G5")
+    place_leader(ps, "priest", "G6")
+    if not g5:
+        agree(server, game, p)
+        pf.click("#pass")
+        wait_version(pf, version(ps) + 1)
+    joining = next(c for c in LAND if hand(second)[c])
+    place_tile(ps, joining, "H6")
+    views = agree(server, game, p)
+    assert views[0]["board"]["unification"] == "H6"
+    ps.wait_for_selector("#commit")
+    att = max(
+        int(x) for x in ps.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")
+    )
+    commit(ps, att)
+    pf.wait_for_selector("#commit")
+    assert "War" in pf.locator("div.conflict").inner_text()
+    commit(pf, 0)
+    views = agree(server, game, p)
+    log = pf.locator("ol.log").inner_text()
+    assert "War (priest)" in log and "H6" in log
+    assert views[0]["board"]["unification"] is None
+    shot(ps, "table")
+
+    # A spectator sees the same board and no hand at all.
+    watcher = pages.open(f"{server.base}/g/{gid}")
+    watcher.wait_for_selector("svg.board")
+    public = server.call("GET", f"/api/games/{gid}")["views"]["spectator"]
+    wait_version(watcher, public["version"])
+    same_board(watcher, public)
+    assert watcher.locator(".hand-tile, [data-hand-of]").count() == 0
+    assert "watching" in watcher.locator(".side").inner_text()
+
+    # An opponent's move reaches the other page quickly (WS frame → next frame painted).
+    measures = pf.evaluate(
+        "() => performance.getEntriesByType('measure').filter(m => m.name.startsWith('update')).map(m => m.duration)"
+    )
+    assert measures and statistics.median(measures) < 100, measures
+    print(
+        f"update → painted: median {statistics.median(measures):.1f} ms, max {max(measures):.1f} ms"
+    )

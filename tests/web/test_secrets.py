@@ -1,0 +1,134 @@
+"""Hidden information stays hidden: at one screen the covered hand is not in the DOM
+at all, and no page's DOM or WebSocket frames hold another seat's tiles, the bag or
+the seed (G-3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from euphrates.server.patch import apply_patch
+from tests.web.conftest import Pages, Server, shot
+from tests.web.helpers import place_leader, version, wait_version
+
+
+def hand_nodes(page: Any) -> int:
+    return int(
+        page.evaluate("() => document.querySelectorAll('.hand-tile, [data-hand-of]').length")
+    )
+
+
+def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
+    game = server.create(2)
+    tokens = [s["token"] for s in game["seats"]]
+    for seat, name in enumerate(("Ann", "Bob")):
+        server.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [tokens[seat]])
+    page = pages.open(f"{server.base}/g/{game['id']}#s={','.join(tokens)}")
+    page.wait_for_selector(".cover")
+    first = server.view(game["id"], tokens[0], 0)["turn"]["active"]
+    names = ["Ann", "Bob"]
+    assert hand_nodes(page) == 0
+    assert names[first] in page.locator(".cover").inner_text()
+    shot(page, "hotseat-cover")
+    page.click(".reveal")
+    assert page.locator(f"[data-hand-of='{first}']").count() == 1
+    hand = server.view(game["id"], tokens[first], first)["seats"][first]["hand"]
+    assert page.locator(".hand-tile").count() == sum(hand.values())
+    place_leader(page, "king", "J1")
+    assert hand_nodes(page) > 0  # the same seat's second action: still shown
+    v = version(page)
+    page.click("#pass")
+    wait_version(page, v + 1)
+    # The other seat's turn: covered again, and nothing of the hand is rendered.
+    page.wait_for_selector(".cover")
+    assert hand_nodes(page) == 0
+    html = page.content()
+    assert "hand-tile" not in html and "data-hand-of" not in html
+    # The drawn tiles of the seat that just played are not in the log while covered.
+    assert "draws 1 " not in page.locator("ol.log").inner_text()
+    page.click(".reveal")
+    other = 1 - first
+    assert page.locator(f"[data-hand-of='{other}']").count() == 1
+    assert page.locator(f"[data-hand-of='{first}']").count() == 0
+
+
+def secret_free(doc: Any, seat: int, where: str) -> None:
+    """No seed, no bag contents, no other seat's hand or discards, no private event."""
+    if isinstance(doc, dict):
+        assert "seed" not in doc, where
+        if "audience" in doc:
+            assert doc["audience"] == seat, where
+        if isinstance(doc.get("bag"), (list, str)):
+            raise AssertionError(f"{where}: the bag's contents")
+        for key, value in doc.items():
+            secret_free(value, seat, f"{where}.{key}")
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            secret_free(value, seat, f"{where}[{i}]")
+
+
+def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
+    game = server.create(2)
+    gid = game["id"]
+    tokens = [s["token"] for s in game["seats"]]
+    server.call("POST", f"/api/games/{gid}/join", {"name": "Bob"}, [tokens[1]])
+    page = pages.open(f"{server.base}/g/{gid}#s={tokens[0]}")
+    page.fill("#your-name", "Ann")
+    page.click(".ask-name button[type=submit]")
+    page.wait_for_selector("svg.board")
+    # Both seats play a few turns with swaps (private discards and draws): seat 0
+    # through the notation box, seat 1 over HTTP.
+    for _ in range(8):
+        view = server.view(gid, tokens[0], 0)
+        d = view["decision"]
+        if d["seat"] == 0:
+            swaps = [a for a in view["legal"] if a.startswith("swap")]
+            page.fill("#notation", max(swaps, key=len) if swaps else "pass")
+            page.press("#notation", "Enter")
+            wait_version(page, view["version"] + 1)
+        else:
+            other = server.view(gid, tokens[1], 1)
+            swaps = [a for a in other["legal"] if a.startswith("swap")]
+            server.call(
+                "POST",
+                f"/api/games/{gid}/actions",
+                {"version": other["version"], "seat": 1, "action": swaps[0] if swaps else "pass"},
+                [tokens[1]],
+            )
+            wait_version(page, other["version"] + 1)
+    frames = [json.loads(text) for _, text in pages.frames[page]]
+    assert any(f["type"] == "update" for f in frames)
+    view = None
+    for i, f in enumerate(frames):
+        secret_free(f, 0, f"frame {i} ({f['type']})")
+        if f["type"] in ("welcome", "sync") and f.get("views"):
+            assert set(f["views"]) == {"0"}
+            view = f["views"]["0"]
+        elif f["type"] == "update":
+            assert set(f["views"]) == {"0"}
+            part = f["views"]["0"]
+            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+            other = view["seats"][1]
+            assert set(other["hand"]) == {"count"} and set(other["discarded"]) == {"count"}
+            assert set(view["bag"]) == {"count"}
+    # The views rebuilt from the frames are exactly the server's view of seat 0.
+    assert view == server.view(gid, tokens[0], 0)
+    # The DOM shows seat 0's hand only, and nothing of seat 1's beyond counts.
+    assert page.locator("[data-hand-of]").evaluate_all("xs => xs.map(x => x.dataset.handOf)") == [
+        "0"
+    ]
+    own = server.view(gid, tokens[0], 0)["seats"][0]["hand"]
+    assert page.locator(".hand-tile").count() == sum(own.values())
+    log = page.locator("ol.log").inner_text()
+    assert "discarded" in log  # seat 0's own discards are shown to seat 0 …
+    assert log.count("discarded") == sum(
+        1 for f in frames if f["type"] == "update" for e in f["events"] if e["kind"] == "discarded"
+    ) + sum(
+        1
+        for f in frames
+        if f["type"] == "welcome"
+        for s in f.get("history", [])
+        for e in s["events"]
+        if e["kind"] == "discarded"
+    )
+    assert version(page) == server.view(gid, tokens[0], 0)["version"]
