@@ -1,11 +1,13 @@
 # Two commands for a fresh machine (see README):
-#   make play   set up, then play Tigris & Euphrates in the terminal against two bots
-#   make test   set up, then run every test (lint, format, types, rules, properties)
+#   make serve  set up, then start the game server (SQLite in your data directory) and
+#               print the address of the lobby (opened in a browser where there is one)
+#   make test   set up, then run every test: lint, format, types (Python and the browser
+#               code), rules, bots, server (SQLite and PostgreSQL), browser tables
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: setup web-setup play demo test bench soak clean
+.PHONY: setup web-setup serve play demo test bench loadtest soak clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +24,11 @@ node_modules/.installed: package.json package-lock.json
 
 web-setup: node_modules/.installed
 
-# a new game with a fresh seed each time; `make play ARGS=--resume` continues the last one
+serve: setup
+	$(BIN)/euphrates serve --open $(ARGS)
+
+# the terminal game: a new game with a fresh seed each time; `make play ARGS=--resume`
+# continues the last one
 play: NEW_GAME = board --players 3 --bots intermediate,beginner
 play: setup
 	$(BIN)/euphrates play $(or $(ARGS),$(NEW_GAME))
@@ -37,7 +43,10 @@ bench: setup
 	$(BIN)/euphrates bench board --players 4 --games 200 --seed 1
 	$(BIN)/euphrates bench board --players 2 --games 200 --seed 1
 
-soak: setup
+loadtest: setup
+	$(BIN)/euphrates loadtest --games 200 --seconds 30
+
+soak: setup web-setup
 	$(BIN)/pytest -n 2 -q --soak -m soak
 
 clean:

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import gc
 import logging
+import os
 import socket
 import sys
 import webbrowser
@@ -127,6 +128,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(address: str) -> None:
+    """Open the lobby where there is a screen. Without one (a server, a container),
+    Python would start a text browser in this very terminal: the address is enough."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return
     try:
         webbrowser.open(address)
     except Exception as e:  # no browser here: the printed address is enough
