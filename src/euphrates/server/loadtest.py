@@ -2,7 +2,9 @@
 
 Each game has one client per seat, as people playing from different machines would;
 a client whose seat's decision is pending sends a uniformly random legal action from
-its view at once. Latency is measured from a client's send to the moment the last
+its view after `--think` seconds on average (0: at once, which measures the most the
+server can take, with latency growing as games queue). Moves are counted after a
+warm-up in which the games are created and connected. Latency is measured from a client's send to the moment the last
 client of that game received the new version, so it covers the engine, the durable
 append and the fan-out. Games that end are replaced, so `--games` stay in play.
 
@@ -46,6 +48,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="database for the started server(s)")
     p.add_argument("--servers", type=int, default=1, help="server processes to start (PostgreSQL)")
     p.add_argument("--seed", type=int, default=None, help="seed of the clients' random choices")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.3,
+        help="mean seconds a client waits before its move (0: as fast as the server answers)",
+    )
 
 
 @dataclass
@@ -54,6 +62,8 @@ class Stats:
     errors: int = 0
     games_done: int = 0
     throttled: int = 0
+    measuring: bool = False
+    """Only moves after the warm-up (games created, clients connected) are counted."""
     latencies: list[float] = field(default_factory=list)
     error_samples: list[str] = field(default_factory=list)
 
@@ -82,15 +92,28 @@ async def _client(
     stats: Stats,
     rng: random.Random,
     stop: asyncio.Event,
+    think: float = 0.0,
 ) -> None:
     from websockets.asyncio.client import connect
 
     ws_url = url.replace("http://", "ws://").rstrip("/") + f"/api/games/{run.game_id}/ws"
+    pending: set[asyncio.Task[None]] = set()
     async with connect(ws_url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": [token], "history": False}))
         view: dict[str, Any] | None = None
         status = "waiting"
         key = str(seat)
+
+        async def send(version: int, action: str) -> None:
+            if think > 0:
+                # A person (or bot) takes a moment: uniform around the mean, so that
+                # the games do not move in lockstep.
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            if stop.is_set():
+                return
+            run.sent.setdefault(version + 1, time.perf_counter())
+            message = {"type": "action", "version": version, "seat": seat, "action": action}
+            await ws.send(json.dumps(message))
 
         async def maybe_act() -> None:
             if view is None or stop.is_set() or status != "active":
@@ -99,18 +122,9 @@ async def _client(
             legal = view.get("legal") or []
             if decision is None or decision.get("seat") != seat or not legal:
                 return
-            version = view["version"]
-            run.sent.setdefault(version + 1, time.perf_counter())
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "action",
-                        "version": version,
-                        "seat": seat,
-                        "action": rng.choice(legal),
-                    }
-                )
-            )
+            task = asyncio.create_task(send(view["version"], rng.choice(legal)))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
 
         async for raw in ws:
             msg = json.loads(raw)
@@ -134,7 +148,7 @@ async def _client(
                 run.received[v] = n
                 if n == run.seats:
                     sent = run.sent.pop(v, None)
-                    if sent is not None:
+                    if sent is not None and stats.measuring:
                         stats.latencies.append(time.perf_counter() - sent)
                         stats.actions += 1
                     run.received.pop(v, None)
@@ -174,7 +188,13 @@ def _get(url: str, path: str) -> dict[str, Any]:
 
 
 async def _one_game(
-    urls: list[str], game: str, players: int, stats: Stats, rng: random.Random, stop: asyncio.Event
+    urls: list[str],
+    game: str,
+    players: int,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
 ) -> None:
     while not stop.is_set():
         body = {"game": game, "players": players, "seats": [{"kind": "human"}] * players}
@@ -187,7 +207,7 @@ async def _one_game(
         run = GameRun(created["id"], players)
         tasks = [
             asyncio.create_task(
-                _client(urls[s % len(urls)], run, s, seat["token"], stats, rng, stop)
+                _client(urls[s % len(urls)], run, s, seat["token"], stats, rng, stop, think)
             )
             for s, seat in enumerate(created["seats"])
         ]
@@ -251,6 +271,8 @@ def run(args: argparse.Namespace) -> int:
         raise ArgumentError("--games must be at least 1")
     if args.seconds <= 0 or args.seconds > 3600:
         raise ArgumentError("--seconds must be more than 0 and at most 3600")
+    if not 0 <= args.think <= 60:
+        raise ArgumentError("--think must be 0 … 60 seconds")
     if not 1 <= args.servers <= 8:
         raise ArgumentError("--servers must be 1 … 8")
     if args.url is not None:
@@ -298,6 +320,7 @@ def run(args: argparse.Namespace) -> int:
         "games_finished": stats.games_done,
         "throttled": stats.throttled,
         "seconds": args.seconds,
+        "think_s": args.think,
     }
     where = args.db or ("SQLite" if not args.url else args.url)
     print(
@@ -322,12 +345,20 @@ async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
     stop = asyncio.Event()
     rng = random.Random(args.seed if args.seed is not None else int.from_bytes(os.urandom(8)))
     tasks = [
-        asyncio.create_task(_one_game(urls, args.game, args.players, stats, rng, stop))
+        asyncio.create_task(_one_game(urls, args.game, args.players, stats, rng, stop, args.think))
         for _ in range(args.games)
     ]
+    await asyncio.sleep(warm_up(args))
+    stats.measuring = True
     await asyncio.sleep(args.seconds)
+    stats.measuring = False
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for t in tasks:
         t.cancel()
     return stats
+
+
+def warm_up(args: argparse.Namespace) -> float:
+    """Seconds to let the games be created and connected before measuring."""
+    return min(10.0, 2.0 + float(args.games) / 50)

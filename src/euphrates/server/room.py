@@ -300,29 +300,30 @@ class Room:
             except Exception:  # the engine must refuse with its own errors; be safe anyway
                 log.exception("action text %r could not be read in game %s", text, self.row.id)
                 raise Refusal("invalid_action", "that is not an action of this game") from None
-            before = self.state.copy()
+            # The action is applied to a copy, which becomes the state only once it is
+            # stored: until then every reader sees the last stored version, consistent
+            # with its number, and a failed write has nothing to roll back.
+            before = self.state
+            after = before.copy()
             try:
-                events = self.state.apply(action, seat=seat)
+                events = after.apply(action, seat=seat)
             except EuphratesError as e:
-                self.state = before
                 raise from_engine(e) from None
             except Exception:
-                self.state = before
                 log.exception("the engine failed on %r in game %s", text, self.row.id)
                 raise Refusal("server_error", "the server could not apply that action") from None
             canonical = str(action)
-            status = "over" if self.state.is_over() else None
+            status = "over" if after.is_over() else None
             try:
                 stored = await self.store.append(
                     self.row.id, LogRow(self.version + 1, seat, "action", canonical), status
                 )
             except StorageError as e:
-                self.state = before
                 raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
             if not stored:
-                self.state = before
                 await self._catch_up_locked()
                 raise Refusal("stale_version", "another move was made first; the game has moved on")
+            self.state = after
             if status is not None:
                 self.row.status = status
             step = self._record_action(seat, canonical, events, before)

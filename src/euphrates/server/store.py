@@ -94,6 +94,10 @@ class Store:
         self._queue: asyncio.Queue[_Append] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._chat_lock = asyncio.Lock()
+        insert = sqlite_insert(db.log) if self.sqlite else pg_insert(db.log)
+        self._append_stmt = insert.on_conflict_do_nothing(
+            index_elements=["game_id", "version"]
+        ).returning(db.log.c.game_id, db.log.c.version)
 
     async def start(self) -> None:
         self._writer = asyncio.create_task(self._write_loop(), name="log-writer")
@@ -287,14 +291,11 @@ class Store:
             }
             for a in batch
         ]
-        insert = sqlite_insert(db.log) if self.sqlite else pg_insert(db.log)
-        stmt = (
-            insert.values(values)
-            .on_conflict_do_nothing(index_elements=["game_id", "version"])
-            .returning(db.log.c.game_id, db.log.c.version)
-        )
+        stmt = self._append_stmt
         async with self.engine.begin() as conn:
-            result = await conn.execute(stmt)
+            # One statement for the whole batch, compiled once and cached: the rows go
+            # as parameters (SQLAlchemy's "insertmanyvalues" keeps RETURNING working).
+            result = await conn.execute(stmt, values)
             inserted = {(r.game_id, r.version) for r in result}
             for a in batch:
                 if a.status is not None and (a.game_id, a.row.version) in inserted:
