@@ -141,8 +141,12 @@ document.addEventListener("keydown", (e) => {
 
 async function start() {
   try {
-    maps = await boardMaps();
     record = await call(`/api/games/${gameId}/record`);
+    if (record.game === "cards") {
+      await (await import("./cards/replay.js")).startReplay(app, gameId, record);
+      return;
+    }
+    maps = await boardMaps();
   } catch (e) {
     fatal(e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable")
       : e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
