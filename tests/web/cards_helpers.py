@@ -3,6 +3,8 @@ spot, a column or a gap; read back what the page shows and compare it with the v
 
 from __future__ import annotations
 
+import time
+import urllib.error
 from typing import Any
 
 from tests.web.conftest import Pages, Server
@@ -40,10 +42,17 @@ def act(server: Server, game: Any, seat: int, action: str) -> int:
     """An action over HTTP (the approach to a position); returns the new version."""
     view = server.view(game["id"], game["seats"][seat]["token"], seat)
     body = {"version": view["version"], "seat": seat, "action": action}
-    res = server.call(
-        "POST", f"/api/games/{game['id']}/actions", body, [game["seats"][seat]["token"]]
-    )
-    return int(res["version"])
+    for _ in range(50):
+        try:
+            res = server.call(
+                "POST", f"/api/games/{game['id']}/actions", body, [game["seats"][seat]["token"]]
+            )
+            return int(res["version"])
+        except urllib.error.HTTPError as e:
+            if e.code != 429:  # the server's limit on writes per address: wait, retry
+                raise
+            time.sleep(0.2)
+    raise AssertionError("rate limited for good")
 
 
 def lit(page: Any) -> set[str]:
@@ -179,3 +188,48 @@ def settle(server: Server, game: Any, keep: tuple[str, ...] = ()) -> dict[int, A
         )
         act(server, game, d["seat"], answer)
     raise AssertionError("decisions did not settle")
+
+
+def approach_war(server: Server, game: Any, layer: int) -> dict[int, Any]:
+    """Over HTTP: seat 0's trader on head 3, seat 1's on head 4, three cards under
+    each, until `layer` may lay a bridge in gap 3-4 (its wars are the traders')."""
+    for _ in range(80):
+        vs = settle(server, game)
+        seat = int(vs[0]["active"])
+        lay = vs[0]["layout"]
+        legal = vs[seat]["legal"]
+        short = [c for c in (3, 4) if len(lay["columns"][c - 1]) < 3]
+        own = 3 + seat
+        if vs[seat]["leaders"][seat]["T"] is None and f"T{own}.0" in legal:
+            act(server, game, seat, f"T{own}.0")
+        elif short and vs[seat]["hand"]:
+            letter = next(x for x in "bkrg" if x in vs[seat]["hand"])
+            act(server, game, seat, f"{letter}{short[0]}")
+        elif (
+            not short and seat == layer and any(x.endswith("3-4") and x[0] in "rbgk" for x in legal)
+        ):
+            if all(vs[s]["leaders"][s]["T"] for s in (0, 1)):
+                return vs
+            act(server, game, seat, "pass")
+        else:
+            act(server, game, seat, "pass")
+    raise AssertionError("no war could be set up")
+
+
+def finish(server: Server, game: Any, seed: int = 3) -> dict[int, Any]:
+    """Play the game to its end over HTTP with random legal actions (cards rather than
+    passes, so that the deck runs out)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(3000):
+        vs = views(server, game)
+        if vs[-1]["status"] == "over":
+            return vs
+        seat = vs[0]["decision"]["seat"]
+        legal = vs[seat]["legal"]
+        cards = [a for a in legal if a[0] in "rbgk" and a[1:].isdigit()]
+        paid = [a for a in legal if a.startswith("point ") and a != "point none"]
+        moves = cards or paid or [a for a in legal if a != "pass"] or legal
+        act(server, game, seat, rng.choice(moves))
+    raise AssertionError("the game did not end")

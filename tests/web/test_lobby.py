@@ -52,4 +52,3 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     assert lobby.locator(".my-games li").count() == 1
     mine: Any = lobby.evaluate("() => JSON.parse(localStorage.getItem('euphrates.games'))")
     assert mine[0]["invites"][0]["link"] == invite
-

@@ -132,7 +132,7 @@ async function download() {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (/** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
+  if (record?.game === "cards" || /** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
   if (e.key === "ArrowLeft") void go(step - 1);
   else if (e.key === "ArrowRight") void go(step + 1);
   else if (e.key === "Home") void go(0);

@@ -73,7 +73,7 @@ export function handPanel(ui) {
     leaders.append(h("button", {
       type: "button", class: `hand-leader${selected ? " selected" : ""}${at ? " placed" : ""}`, "data-leader": l,
       disabled: !(act && targets && targets.size), "aria-pressed": String(selected),
-      title: `${t(`leader.${l}`)} · Shift+${LEADER_LETTER[l]}`,
+      title: `${t(`leader.${l}`)} · ⇧${LEADER_LETTER[l]}`,
       onclick: () => ui.select(selected ? null : { kind: "leader", leader: l }),
     }, leaderIcon(LEADER_COLOUR[l], dynastyOf(me), 34),
     h("span", { class: "leader-name" }, t(`leader.${l}`)),
@@ -334,7 +334,6 @@ export function seatsPanel(ui, held) {
         leaderIcon("black", dynastyOf(i), 26, t(`cards.dynasty.${dynastyOf(i)}`)),
         h("span", { class: "seat-name" }, ui.name(i)),
         held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
-        meta.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) })) : null,
         meta.kind === "human" ? h("span", {
           class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
           role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),

@@ -73,7 +73,7 @@ export function cardFace(token, w, h, opts = {}) {
   const strip = opts.strip ?? 30;
   const corner = Math.min(20, strip - 8, w * 0.34);
   const big = Math.min(w, h) * 0.52;
-  const g = s("g", { class: `face ${kind}` });
+  const g = s("g", { class: `face face-${kind}` });
   const frame = (/** @type {string} */ fill) => [
     s("rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill, stroke: "rgba(0,0,0,.38)", "stroke-width": 1 }),
     s("rect", { x: 3, y: 3, width: w - 6, height: h - 6, rx: 5, fill: "none", stroke: "rgba(255,255,255,.35)", "stroke-width": 1 }),
@@ -103,6 +103,8 @@ export function cardFace(token, w, h, opts = {}) {
       s("rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: "none", stroke: "rgba(0,0,0,.38)", "stroke-width": 1 }),
       placed(colourSymbol(a, "#fff", fa), 5 + corner / 2, 4 + corner / 2, corner),
       placed(colourSymbol(b, "#fff", fb), w - 5 - corner / 2, 4 + corner / 2, corner),
+      // A hull in the top strip too, where the card is all that shows in a column.
+      placed(shipSymbol("#fff"), w / 2, 4 + corner / 2, corner),
       s("circle", { cx: w / 2, cy: h / 2 + strip * 0.18, r: big * 0.62, fill: "rgba(255,255,255,.92)" }),
       placed(shipSymbol("#2d2620"), w / 2, h / 2 + strip * 0.18, big * 0.8));
   } else {

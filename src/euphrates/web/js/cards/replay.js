@@ -47,7 +47,7 @@ export async function startReplay(app, gameId, record) {
   /** @param {number} seat */
   const name = (seat) => {
     const meta = current?.game?.seats?.[seat];
-    if (meta?.kind === "bot") return t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) });
+    if (meta?.kind === "bot") return t("cards.bot_name", { dynasty: t(`cards.dynasty.${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
     const n = meta?.name ?? record.seats?.[seat];
     return !n || /^Player \d$/.test(n) ? t("player.default", { n: seat + 1 }) : n;
   };
@@ -117,7 +117,8 @@ export async function startReplay(app, gameId, record) {
         h("span", { class: "status" }, `${t("replay.title")} · ${t("replay.step", { n: step, m: steps })}`),
         langSwitch()),
       h("main", { class: "table-layout cards-table" },
-        h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view)),
+        h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view),
+          step === steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null),
         h("aside", { class: "side" },
           h("section", { class: "panel replay-controls" },
             h("div", { class: "row" },
@@ -126,7 +127,6 @@ export async function startReplay(app, gameId, record) {
             slider,
             h("ol", { class: "log" }, ...stepView),
             h("button", { type: "button", onclick: download }, t("replay.download"))),
-          step === steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null,
           h("section", { class: "panel" }, h("h2", {}, t("cards.replay.piles")), seats),
           h("section", { class: "panel" }, moves))));
     document.title = `${t("replay.title")} · ${t("cards.title")}`;

@@ -9,6 +9,7 @@ import { addTexts, currentLang, langSwitch, refusal, t } from "../i18n.js";
 import { findGame } from "../mygames.js";
 import { ServerError } from "../net.js";
 import { hostPanel } from "../board/extras.js";
+import { dynastyOf } from "../board/geometry.js";
 import { CARDS_EN } from "../strings/cards.en.js";
 import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
 import { LayoutDrawing } from "./draw.js";
@@ -70,11 +71,15 @@ class CardsTable {
     this.ui = null;
     /** The decision pending at each version seen live, to name a "no" in the log. @type {Map<number, string>} */
     this.decisions = new Map();
+    this.frame = 0;
+    /** Versions received and not yet drawn, with the arrival of their frames. @type {[number, number][]} */
+    this.arrivals = [];
 
     this.drawing = new LayoutDrawing((key, params) => t(key, params));
     this.header = h("header", { class: "top table-top" });
     this.info = h("div", { class: "square-info kingdom-info", "aria-live": "polite" });
     this.strip = h("div", { class: "strip-slot" });
+    this.final = h("div", { class: "final-slot" });
     this.banner = h("div", { class: "banner" });
     this.decision = h("div", { class: "decision-slot" });
     this.hand = h("div", { class: "hand-slot" });
@@ -99,9 +104,8 @@ class CardsTable {
       },
     }, this.notationLabel, this.notationInput, this.notationButton);
     const hit = this.drawing.hit;
-    hit.addEventListener("click", (e) => this.clickTarget(/** @type {Element} */ (e.target)));
-    hit.addEventListener("pointermove", (e) => {
-      const el = /** @type {Element} */ (e.target);
+    /** @param {Element} el */
+    const hover = (el) => {
       const spot = el.getAttribute("data-spot");
       const col = spot ? spotColumn(spot) : Number(el.getAttribute("data-col") ?? el.getAttribute("data-gap")?.[0] ?? 0) - 1;
       const at = col >= 0 ? col : null;
@@ -109,7 +113,13 @@ class CardsTable {
         this.hoverCol = at;
         this.renderMarks();
       }
+    };
+    hit.addEventListener("click", (e) => {
+      // A tap shows the kingdom too, where there is no hover (touch screens).
+      hover(/** @type {Element} */ (e.target));
+      this.clickTarget(/** @type {Element} */ (e.target));
     });
+    hit.addEventListener("pointermove", (e) => hover(/** @type {Element} */ (e.target)));
     hit.addEventListener("pointerleave", () => {
       this.hoverCol = null;
       this.renderMarks();
@@ -118,7 +128,7 @@ class CardsTable {
       this.header,
       this.banner,
       h("main", { class: "table-layout cards-table" },
-        h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, this.drawing.svg), this.strip, this.info),
+        h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, this.drawing.svg), this.strip, this.final, this.info),
         h("aside", { class: "side" }, this.decision, this.notice, this.hand, this.notationForm, this.seats, this.tabs, this.hostBox)));
     document.addEventListener("keydown", (e) => this.key(e));
   }
@@ -159,7 +169,8 @@ class CardsTable {
   /** @param {number} seat */
   name(seat) {
     const meta = this.conn.game?.seats?.[seat];
-    if (meta?.kind === "bot") return t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) });
+    // Bots are told apart by their dynasty (two bots of one level are common).
+    if (meta?.kind === "bot") return t("cards.bot_name", { dynasty: t(`cards.dynasty.${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
     const name = meta?.name;
     if (!name || /^Player \d$/.test(name)) return t("player.default", { n: seat + 1 });
     return name;
@@ -211,7 +222,7 @@ class CardsTable {
       this.say(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
     }).finally(() => {
       this.busy = false;
-      this.render();
+      this.renderNow();
     });
   }
 
@@ -220,13 +231,13 @@ class CardsTable {
     if (seat === null) return;
     this.conn.undo(seat).then(() => { this.message = null; this.sel = null; }, (e) => {
       this.say(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
-    }).finally(() => this.render());
+    }).finally(() => this.renderNow());
   }
 
   /** @param {string} text */
   say(text) {
     this.message = text;
-    this.render();
+    this.renderNow();
   }
 
   /** @param {Selection|null} sel */
@@ -236,7 +247,7 @@ class CardsTable {
     const targets = this.targetList();
     if (sel && !targets.length) this.message = t("cards.no_targets");
     this.cursor = sel && targets.length ? targets[0] ?? null : null;
-    this.render();
+    this.renderNow();
   }
 
   /** Spots lit for the current selection or decision. */
@@ -328,7 +339,7 @@ class CardsTable {
       this.notationInput.focus();
     } else if (/^[0-9]$/.test(e.key) && ui.legal.commits.length) {
       this.commit = Number(e.key);
-      this.render();
+      this.renderNow();
     } else if (e.key.startsWith("Arrow")) {
       const list = this.targetList();
       if (!list.length) return;
@@ -361,14 +372,7 @@ class CardsTable {
   /** @param {Step} step */
   step(step) {
     if (step.kind === "undo") this.sel = null;
-    const at = this.conn.lastFrameAt;
-    requestAnimationFrame(() => {
-      try {
-        performance.measure(`update ${step.version}`, { start: at, end: performance.now() });
-      } catch {
-        /* measuring is a convenience */
-      }
-    });
+    this.arrivals.push([step.version, this.conn.lastFrameAt]);
   }
 
   /** @param {import("../types.js").ChatLine} _line */
@@ -383,12 +387,44 @@ class CardsTable {
     this.render();
   }
 
+  /**
+   * Draw at the next frame: a burst of updates (bots moving fast, a reconnect) costs
+   * one drawing, not one per version.
+   */
   render() {
+    const view = this.anyView();
+    if (view?.decision && !this.decisions.has(view.version)) this.decisions.set(view.version, view.decision.kind);
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  /** Draw at once: the answer to the player's own click or key. */
+  renderNow() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.draw();
+  }
+
+  draw() {
+    this.paint();
+    const now = performance.now();
+    for (const [version, at] of this.arrivals.splice(0)) {
+      try {
+        performance.measure(`update ${version}`, { start: at, end: now });
+      } catch {
+        /* measuring is a convenience */
+      }
+    }
+  }
+
+  paint() {
     const view = this.anyView();
     const game = this.conn.game;
     this.renderHeader(view);
     if (!view || !game) return;
-    if (view.decision && !this.decisions.has(view.version)) this.decisions.set(view.version, view.decision.kind);
     const me = this.perspective();
     const own = me !== null ? this.conn.views[String(me)] ?? view : view;
     const shownView = me !== null ? own : publicPart(view, null);
@@ -407,7 +443,7 @@ class CardsTable {
       act: (text) => this.act(text),
       select: (sel) => this.select(sel),
       commit: this.commit,
-      setCommit: (n) => { this.commit = n; this.render(); },
+      setCommit: (n) => { this.commit = n; this.renderNow(); },
       preview: (spots) => { this.previewSpots = spots; this.renderMarks(); },
     };
     this.ui = ui;
@@ -418,10 +454,10 @@ class CardsTable {
     fill(this.strip, tableStrip(shownView));
     this.renderBanner(game);
     const outcome = shownView.outcome;
+    // The final scoring is wide: it goes under the layout, where there is room.
+    fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s), this.endReason()) : null);
     fill(this.decision,
-      outcome ? scoringPanel(outcome, (s) => this.name(s), this.endReason()) : null,
-      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : null,
-      outcome ? null : decisionPanel(ui));
+      outcome ? h("a", { class: "button primary", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
     this.notice.textContent = this.message ?? "";
     this.notice.hidden = !this.message;
     if (me !== null) {
@@ -462,7 +498,7 @@ class CardsTable {
       h("p", { class: "hint" }, t("cards.cover_hint", { name: this.name(first) })),
       ...who.map((s) => h("button", {
         type: "button", class: "primary big reveal", "data-reveal": s,
-        onclick: () => { this.shown = s; this.sel = null; this.render(); },
+        onclick: () => { this.shown = s; this.sel = null; this.renderNow(); },
       }, t("cards.reveal", { name: this.name(s) }))));
   }
 
@@ -557,7 +593,7 @@ class CardsTable {
     const tabButton = (/** @type {string} */ id, /** @type {string} */ label) => h("button", {
       type: "button", role: "tab", "data-tab": id, "aria-selected": String(this.tab === id),
       class: id === "chat" && this.unread ? "unread" : "",
-      onclick: () => { this.tab = id; if (id === "chat") this.unread = false; this.render(); },
+      onclick: () => { this.tab = id; if (id === "chat") this.unread = false; this.renderNow(); },
     }, label);
     fill(tabList, tabButton("log", t("table.log")), tabButton("chat", t("table.chat")));
     this.updateLog(me);

@@ -12,6 +12,7 @@ export const CARDS_DE = {
   "cards.of.priest": "Priester", "cards.of.farmer": "Bauern", "cards.of.trader": "Händler", "cards.of.king": "Könige",
   "cards.treasure_card": "Schatzkarte",
   "cards.dynasty.lion": "Löwe", "cards.dynasty.bull": "Stier", "cards.dynasty.bow": "Bogen", "cards.dynasty.urn": "Vase",
+  "cards.bot_name": "{dynasty} (Computer, {level})",
   "cards.ship.br": "Schiff blau-rot", "cards.ship.bg": "Schiff blau-grün", "cards.ship.bk": "Schiff blau-schwarz",
 
   "cards.hand": "Deine Karten",
@@ -27,7 +28,7 @@ export const CARDS_DE = {
   "cards.cover_hint": "Die Karten bleiben verdeckt, bis {name} hinsieht.",
   "cards.reveal": "Ich bin {name}: meine Karten zeigen",
   "cards.turn_end": "Zugende",
-  "cards.hover_hint": "Zeige auf eine Spalte, um ihr Königreich und die Stärke seiner Anführer zu sehen.",
+  "cards.hover_hint": "Zeige auf eine Spalte oder tippe sie an, um ihr Königreich und die Stärke seiner Anführer zu sehen.",
 
   "cards.spot.head": "Kopfkarte {col}",
   "cards.spot.card": "Spalte {col}, Reihe {row}",

@@ -11,6 +11,7 @@ export const CARDS_EN = {
   "cards.of.priest": "priests", "cards.of.farmer": "farmers", "cards.of.trader": "traders", "cards.of.king": "kings",
   "cards.treasure_card": "treasure card",
   "cards.dynasty.lion": "Lion", "cards.dynasty.bull": "Bull", "cards.dynasty.bow": "Bow", "cards.dynasty.urn": "Urn",
+  "cards.bot_name": "{dynasty} (bot, {level})",
   "cards.ship.br": "blue-red ship", "cards.ship.bg": "blue-green ship", "cards.ship.bk": "blue-black ship",
 
   "cards.hand": "Your cards",
@@ -26,7 +27,7 @@ export const CARDS_EN = {
   "cards.cover_hint": "The cards stay hidden until {name} looks.",
   "cards.reveal": "I am {name}: show my cards",
   "cards.turn_end": "end of turn",
-  "cards.hover_hint": "Point at a column to see its kingdom and the strengths of its leaders.",
+  "cards.hover_hint": "Point at or tap a column to see its kingdom and the strengths of its leaders.",
 
   "cards.spot.head": "the head of column {col}",
   "cards.spot.card": "column {col}, row {row}",
