@@ -89,11 +89,12 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     )
     gid = game["id"]
     token = game["seats"][0]["token"]
-    page = pages.open(f"{server.base}/g/{gid}#s={token}", width=1280, height=900)
+    page = pages.open(f"{server.base}/g/{gid}#s={token}", width=1280, height=1000)
     page.fill("#your-name", "Ann")
     page.click(".ask-name button[type=submit]")
     page.wait_for_selector("svg.layout .card")
     by_click = 0
+    midgame = False
     for _ in range(600):
         deadline = time.monotonic() + 30
         while True:  # the bots move by themselves; wait for Ann's decision
@@ -106,6 +107,10 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
         if doc["game"]["status"] == "over":
             break
         wait_version(page, view["version"])
+        if not midgame and view["deck_count"] <= 80 and view["decision"]["kind"] == "action":
+            page.evaluate("() => window.scrollTo(0, 0)")
+            shot(page, "cards-midgame")
+            midgame = True
         action = choose(view, rng)
         if by_click < 5 and action[0] in "rbgk" and action[1:].isdigit():
             # Some cards by clicks: the card, then its column.
@@ -123,7 +128,7 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     outcome = final["outcome"]
     wait_version(page, final["version"])
     page.wait_for_selector(".scoring")
-    page.locator(".scoring").scroll_into_view_if_needed()
+    page.evaluate("() => window.scrollTo(0, 0)")
     shot(page, "cards-scoring")
     rows = page.locator(".scoring tbody tr")
     assert rows.count() == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.web.cards_helpers import finish
 from tests.web.conftest import Pages, Server, shot
 
 
@@ -39,3 +40,13 @@ def test_lobby_creates_a_card_game_with_open_piles(server: Server, pages: Pages)
     assert "Contest of Kings" in lobby.locator(".my-games li").first.inner_text()
     mine: Any = lobby.evaluate("() => JSON.parse(localStorage.getItem('euphrates.games'))")
     assert mine[0]["id"] == gid and mine[0]["game"] == "cards" and len(mine[0]["seats"]) == 2
+    assert lobby.locator(".my-games a[href^='/replay/']").count() == 0
+
+    # Once it has ended, "my games" offers its replay, which draws the card game.
+    tokens = {"seats": [{"token": t} for t in mine[0]["seats"]], "id": gid}
+    finish(server, tokens)
+    lobby.reload()
+    lobby.wait_for_selector(".my-games a[href^='/replay/']")
+    lobby.click(".my-games a[href^='/replay/']")
+    lobby.wait_for_selector("svg.layout .card.head")
+    assert lobby.locator("svg.layout .card.head").count() == 8

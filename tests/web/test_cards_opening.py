@@ -67,6 +67,7 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     pick_leader(pa, "king")
     assert lit(pa) == {x[1:] for x in vs[a]["legal"] if x.startswith("K")}
     clicked(pa, click_spot, pa, "1.0")
+    wait_version(pb, 1)
     assert pb.locator("svg.layout .leader[data-spot='1.0'][data-leader=K]").count() == 1
     # taken back and placed again (undo as the server allows it)
     assert pa.locator("#undo").count() == 1 and pb.locator("#undo").count() == 0
@@ -80,7 +81,7 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     colour = next(COLOURS[x] for x in "bgkr" if x in hand(vs, a))
     pick_card(pa, colour)
     assert lit(pa) == {x[1:] for x in vs[a]["legal"] if x[0] == LETTERS[colour]}
-    clicked(pa, click_column, pa, 1)
+    wait_version(pb, clicked(pa, click_column, pa, 1))
     assert pb.locator(".decision[data-kind=point] .waiting").count() == 1
     answer_point(pa)
     vs = agree(server, game, p)
@@ -89,7 +90,7 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     # Turn 2: the second king into the same column — a revolt (C-10).
     assert int(vs[0]["active"]) == b
     pick_leader(pb, "king")
-    clicked(pb, click_spot, pb, "1.1")
+    wait_version(pa, clicked(pb, click_spot, pb, "1.1"))
     pb.wait_for_selector("#commit")
     assert pa.locator("#commit").count() == 0
     assert "Revolt of the kings" in pa.locator("div.conflict").inner_text()
@@ -238,6 +239,20 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     vs = agree(server, game, p)
     assert vs[0]["layout"]["columns"][target - 1] == [ships[0]]
     assert f"ship in column {target}" in p[1 - seat].locator("ol.log").inner_text()
+
+    # A catastrophe by clicks: the lit cards are the server's; one leaves the game (C-7).
+    vs = settle(server, game)
+    seat = int(vs[0]["active"])
+    page = p[seat]
+    spots = {x[1:] for x in vs[seat]["legal"] if x.startswith("x")}
+    page.click("#catastrophe")
+    assert spots and lit(page) == spots
+    spot = sorted(spots)[0]
+    clicked(page, click_spot, page, spot)
+    vs = settle(server, game)
+    vs = agree(server, game, p)
+    assert len(vs[0]["out"]) == 1 and vs[0]["catastrophes"][seat] is False
+    assert "plays the catastrophe" in p[1 - seat].locator("ol.log").inner_text()
 
     # An opponent's move reaches the other page quickly (WS frame → next frame painted).
     measures = pa.evaluate(

@@ -71,6 +71,11 @@ export class LayoutDrawing {
     this.layout = null;
     this.rows = 0;
     this.height = HEIGHT;
+    this.key = "";
+    /** @type {Map<string, SVGElement>} */
+    this.faces = new Map();
+    /** @type {Map<string, SVGElement>} */
+    this.nextFaces = new Map();
     this.svg = /** @type {SVGSVGElement} */ (s("svg", {
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "layout", role: "group",
       preserveAspectRatio: "xMidYMin meet",
@@ -106,6 +111,11 @@ export class LayoutDrawing {
    */
   render(view) {
     const lay = view.layout;
+    // Most updates (commitments, points, decisions) leave the layout as it was.
+    const key = JSON.stringify([lay, view.leaders, document.documentElement.lang]);
+    if (key === this.key) return;
+    this.key = key;
+    this.nextFaces = new Map();
     const longest = Math.max(0, ...(lay.columns ?? []).map((c) => c.length));
     const rows = Math.min(MAX_CARDS, Math.max(4, longest + 1));
     if (rows !== this.rows) {
@@ -146,6 +156,8 @@ export class LayoutDrawing {
     }
     this.pieces.replaceChildren(...out);
     this.hit.replaceChildren(...hits);
+    // Cards drawn once are kept by spot and face, so a new card costs one drawing.
+    this.faces = this.nextFaces;
   }
 
   /**
@@ -171,11 +183,19 @@ export class LayoutDrawing {
    */
   card(spot, token, x, y, w, h, opts) {
     const data = opts.head ? opts.head : token;
-    return s("g", {
+    const id = `${spot}|${data}`;
+    const old = this.faces.get(id);
+    if (old) {
+      this.nextFaces.set(id, old);
+      return old;
+    }
+    const g = s("g", {
       class: `card${opts.head ? " head" : ""}${opts.bridge ? " bridge" : ""}`, "data-spot": spot, "data-card": data,
       transform: `translate(${x} ${y})`,
     }, s("rect", { x: 1.5, y: 2.5, width: w, height: h, rx: 7, fill: "rgba(0,0,0,.28)" }),
     cardFace(token, w, h, { strip: opts.bridge ? 28 : STEP }));
+    this.nextFaces.set(id, g);
+    return g;
   }
 
   /**

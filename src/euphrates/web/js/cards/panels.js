@@ -305,16 +305,19 @@ function shipChooser(ui) {
  */
 export function pileView(pile) {
   if (!pile) return h("span", { class: "pile" });
+  // Letters now; colour names are read too, should the view adopt them.
+  const count = (/** @type {string} */ letter) => Number(pile[letter] ?? pile[letter === "t" ? "treasure" : colourOf(letter) ?? letter] ?? 0);
   if ("height" in pile) {
-    const top = typeof pile.top === "string" ? pile.top : null;
+    const c = colourOf(pile.top);
+    const top = pile.top === "t" || pile.top === "treasure" ? "t" : c ? CARD_LETTER[c] : null;
     return h("span", { class: "pile closed", title: t("cards.pile_closed_hint"), "data-top": top ?? "", "data-height": Number(pile.height ?? 0) },
       top ? cardIcon(top === "t" ? "t" : top, 18, top === "t" ? t("cards.treasure_card") : t(`cards.card.${colourOf(top) ?? "red"}`)) : h("span", { class: "pile-empty" }),
       t("cards.pile_height", { n: Number(pile.height ?? 0) }));
   }
-  return h("span", { class: "pile open", title: t("cards.pile_open_hint"), "data-counts": "rbgkt".split("").map((k) => Number(pile[k] ?? 0)).join(",") },
+  return h("span", { class: "pile open", title: t("cards.pile_open_hint"), "data-counts": "rbgkt".split("").map(count).join(",") },
     ...[...COLOURS.map((c) => [CARD_LETTER[c], c]), ["t", "treasure"]].map(([letter, name]) => h("span", { class: `pt ${name}`, "data-pile": letter },
       cardIcon(/** @type {string} */ (letter), 13, name === "treasure" ? t("cards.treasure_card") : t(`cards.card.${name}`)),
-      String(pile[/** @type {string} */ (letter)] ?? 0))));
+      String(count(/** @type {string} */ (letter))))));
 }
 
 /**

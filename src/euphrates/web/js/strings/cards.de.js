@@ -39,7 +39,7 @@ export const CARDS_DE = {
   "cards.info.treasures": "Schatzkarten: {n}",
   "cards.info.ships": "Schiffe: {n}",
   "cards.info.no_leader": "kein Anführer",
-  "cards.info.strength": "{leader} ({who}) auf {spot} · Krieg {war} · Revolte {revolt}",
+  "cards.info.strength": "{who}: {leader} auf {spot} · Krieg {war} · Revolte {revolt}",
 
   "cards.cards_n": "auf der Hand: {n}",
   "cards.has_catastrophe": "Katastrophe bereit",

@@ -38,7 +38,7 @@ export const CARDS_EN = {
   "cards.info.treasures": "treasure cards: {n}",
   "cards.info.ships": "ships: {n}",
   "cards.info.no_leader": "no leader",
-  "cards.info.strength": "{leader} ({who}) on {spot} · war {war} · revolt {revolt}",
+  "cards.info.strength": "{who}: {leader} on {spot} · war {war} · revolt {revolt}",
 
   "cards.cards_n": "in hand: {n}",
   "cards.has_catastrophe": "catastrophe ready",
