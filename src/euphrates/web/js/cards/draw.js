@@ -146,7 +146,9 @@ export class LayoutDrawing {
     for (let gap = 0; gap < GAPS; gap++) {
       const token = lay.bridges?.[gap] ?? null;
       const name = gapName(gap);
-      if (token) out.push(this.card(name, token, gapX(gap), gapY, BW, BH, { bridge: true }));
+      // The player who laid a face-down bridge sees its colour, marked as hidden from the others.
+      const down = name === lay.face_down && token !== "?";
+      if (token) out.push(this.card(name, token, gapX(gap), gapY, BW, BH, { bridge: true, down }));
       hits.push(this.hitRect(gapX(gap) - 3, gapY - 8, BW + 6, BH + 16, { "data-gap": name, ...(token ? { "data-spot": name } : {}) },
         this.say("cards.spot.bridge", { gap: name.replace("-", " – ") })));
     }
@@ -179,11 +181,11 @@ export class LayoutDrawing {
    * @param {number} y
    * @param {number} w
    * @param {number} h
-   * @param {{head?: string, bridge?: boolean}} opts
+   * @param {{head?: string, bridge?: boolean, down?: boolean}} opts
    */
   card(spot, token, x, y, w, h, opts) {
     const data = opts.head ? opts.head : token;
-    const id = `${spot}|${data}`;
+    const id = `${spot}|${data}${opts.down ? "|down" : ""}`;
     const old = this.faces.get(id);
     if (old) {
       this.nextFaces.set(id, old);
@@ -193,7 +195,12 @@ export class LayoutDrawing {
       class: `card${opts.head ? " head" : ""}${opts.bridge ? " bridge" : ""}`, "data-spot": spot, "data-card": data,
       transform: `translate(${x} ${y})`,
     }, s("rect", { x: 1.5, y: 2.5, width: w, height: h, rx: 7, fill: "rgba(0,0,0,.28)" }),
-    cardFace(token, w, h, { strip: opts.bridge ? 28 : STEP }));
+    cardFace(token, w, h, { strip: opts.bridge ? 28 : STEP }),
+    opts.down ? s("g", { class: "face-down-mark" },
+      s("rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: "rgba(40,30,20,.12)", stroke: "#f0e2c4", "stroke-width": 2, "stroke-dasharray": "4 3" }),
+      s("circle", { cx: w / 2, cy: h - 2, r: 9, fill: "#5b4633", stroke: "#f0e2c4", "stroke-width": 1.5 }),
+      s("text", { x: w / 2, y: h + 2.5, "text-anchor": "middle", fill: "#f0e2c4", "font-size": 12, "font-weight": 700 }, "?")) : null);
+    if (opts.down) g.setAttribute("data-down", "");
     this.nextFaces.set(id, g);
     return g;
   }

@@ -112,8 +112,11 @@ export function describe(e, n) {
       return t("cards.log.commit", { who, n: e.count, colour: c ? t(`colour.${c}`) : "" });
     }
     case "revolt_result":
-    case "war_result":
-      return t(`cards.log.${e.kind}`, { who: n.name(e.winner), at: e.strength?.[0] ?? 0, dt: e.strength?.[1] ?? 0 });
+    case "war_result": {
+      // The winner's total first: a tie goes to the defender, so it is never the lower.
+      const [a, d] = [Number(e.strength?.[0] ?? 0), Number(e.strength?.[1] ?? 0)];
+      return t(`cards.log.${e.kind}`, { who: n.name(e.winner), at: Math.max(a, d), dt: Math.min(a, d) });
+    }
     case "exchange":
       return t("cards.log.exchange", { who, col: e.column });
     case "exchange_none":
@@ -131,7 +134,7 @@ export function describe(e, n) {
     case "refill": {
       const counts = /** @type {number[]} */ (e.counts ?? []);
       const parts = counts.map((k, s) => (k ? t("cards.log.draws", { who: n.name(s), n: k }) : null)).filter((x) => x !== null);
-      return t("cards.log.refill", { list: parts.length ? parts.join(", ") : t("cards.log.nobody"), n: e.deck ?? 0 });
+      return parts.length ? t("cards.log.refill", { list: parts.join(", "), n: e.deck ?? 0 }) : null;
     }
     case "game_over":
       return t(`cards.log.over.${["deck", "treasures", "stalled"].includes(String(e.reason)) ? e.reason : "other"}`);

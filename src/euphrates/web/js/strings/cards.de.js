@@ -110,7 +110,6 @@ export const CARDS_DE = {
   "cards.log.draw": "{who} zieht {cards}",
   "cards.log.draws": "{who} zieht {n}",
   "cards.log.refill": "Nachziehen: {list} · noch {n} im Nachziehstapel",
-  "cards.log.nobody": "niemand braucht eine Karte",
   "cards.log.points": "+{n} {what} für {who}",
   "cards.treasure_short": "Schatzkarte",
   "cards.log.declined.point": "{who} verzichtet auf den Siegpunkt",

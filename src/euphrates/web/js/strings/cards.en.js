@@ -109,7 +109,6 @@ export const CARDS_EN = {
   "cards.log.draw": "{who} draws {cards}",
   "cards.log.draws": "{who} draws {n}",
   "cards.log.refill": "Refill: {list} · {n} left in the deck",
-  "cards.log.nobody": "no one needs a card",
   "cards.log.points": "+{n} {what} for {who}",
   "cards.treasure_short": "treasure card",
   "cards.log.declined.point": "{who} takes no point",
