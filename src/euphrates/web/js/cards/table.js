@@ -3,9 +3,8 @@
 // piles, the move log and the chat. Everything shown comes from the server's views
 // and events; spots light up only from the view's `legal`.
 
-import { chatPanel } from "../chat.js";
 import { fill, h } from "../dom.js";
-import { addTexts, currentLang, langSwitch, refusal, t } from "../i18n.js";
+import { addTexts, langSwitch, refusal, t } from "../i18n.js";
 import { findGame } from "../mygames.js";
 import { ServerError } from "../net.js";
 import { hostPanel } from "../board/extras.js";
@@ -18,7 +17,8 @@ import { parseLegal } from "./legal.js";
 import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart, spotColumn } from "./model.js";
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { stepEntry, touched } from "./words.js";
+import { LogTabs } from "./tabs.js";
+import { touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
@@ -60,12 +60,8 @@ class CardsTable {
     this.commit = 0;
     /** @type {string|null} */
     this.message = null;
-    this.tab = "log";
     this.online = false;
     this.busy = false;
-    this.logBase = "";
-    this.logCount = 0;
-    this.unread = false;
     this.decisionKey = "";
     /** @type {Ui|null} */
     this.ui = null;
@@ -87,11 +83,8 @@ class CardsTable {
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
     this.notice = h("p", { class: "notice", role: "alert" });
-    this.logList = h("ol", { class: "log" });
-    /** @type {HTMLElement|null} */
-    this.tabList = null;
-    /** @type {HTMLElement|null} */
-    this.tabBody = null;
+    this.logTabs = new LogTabs(this.conn, (s) => this.name(s), (v) => this.decisions.get(v - 1) ?? null,
+      (m) => this.say(m), () => this.renderNow());
     this.notationInput = h("input", { type: "text", id: "notation", autocomplete: "off", spellcheck: "false", maxlength: 60 });
     this.notationLabel = h("label", { for: "notation" });
     this.notationButton = h("button", { type: "submit" });
@@ -377,7 +370,7 @@ class CardsTable {
 
   /** @param {import("../types.js").ChatLine} _line */
   chat(_line) {
-    if (this.tab !== "chat") this.unread = true;
+    this.logTabs.heard();
     this.render();
   }
 
@@ -474,7 +467,8 @@ class CardsTable {
     this.notationButton.textContent = t("table.send");
     this.notationForm.hidden = !deciding;
     fill(this.seats, seatsPanel(ui, this.held));
-    this.renderTabs(me);
+    if (!this.tabs.firstChild) fill(this.tabs, this.logTabs.element);
+    this.logTabs.render(me);
     fill(this.hostBox, this.conn.host && game.status !== "over" && game.status !== "abandoned"
       ? hostPanel(game, this.hostToken, (s) => this.name(s), (text) => this.say(text)) : null);
     document.body.dataset.version = String(this.conn.version);
@@ -580,56 +574,4 @@ class CardsTable {
     });
     fill(this.info, kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, t("cards.hover_hint")));
   }
-
-  /** @param {number|null} me */
-  renderTabs(me) {
-    if (!this.tabs.firstChild) {
-      this.tabList = h("div", { role: "tablist", class: "tablist" });
-      this.tabBody = h("div", { role: "tabpanel", class: "tab-body" });
-      fill(this.tabs, h("section", { class: "panel tabs" }, this.tabList, this.tabBody));
-    }
-    const tabList = /** @type {HTMLElement} */ (this.tabList);
-    const tabBody = /** @type {HTMLElement} */ (this.tabBody);
-    const tabButton = (/** @type {string} */ id, /** @type {string} */ label) => h("button", {
-      type: "button", role: "tab", "data-tab": id, "aria-selected": String(this.tab === id),
-      class: id === "chat" && this.unread ? "unread" : "",
-      onclick: () => { this.tab = id; if (id === "chat") this.unread = false; this.renderNow(); },
-    }, label);
-    fill(tabList, tabButton("log", t("table.log")), tabButton("chat", t("table.chat")));
-    this.updateLog(me);
-    if (this.tab === "log") {
-      if (tabBody.firstChild !== this.logList) fill(tabBody, this.logList);
-    } else {
-      fill(tabBody, chatPanel(this.conn.chat, (text) => this.conn.say(text), (m) => this.say(m)));
-    }
-  }
-
-  /**
-   * Bring the move log up to date: new steps are appended; an undo, another
-   * perspective or another language rebuilds it.
-   * @param {number|null} me
-   */
-  updateLog(me) {
-    const history = this.conn.history;
-    const base = `${me}:${currentLang()}:${this.conn.game?.seats.map((s) => `${s.kind}${s.level}${s.name}`).join()}`;
-    const fresh = history.slice(this.logCount);
-    const names = {
-      name: (/** @type {number} */ s) => this.name(s), perspective: me,
-      declined: (/** @type {number} */ v) => this.decisions.get(v - 1) ?? null,
-    };
-    const list = this.logList;
-    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    if (base !== this.logBase || history.length < this.logCount || fresh.some((s) => s.kind === "undo")) {
-      this.logBase = base;
-      const undone = new Set(history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
-      list.replaceChildren(...history.flatMap((s) => stepEntry(s, names, undone.has(s.version))));
-    } else if (fresh.length) {
-      list.append(...fresh.flatMap((s) => stepEntry(s, names, false)));
-    } else {
-      return;
-    }
-    this.logCount = history.length;
-    if (atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  }
 }
-
