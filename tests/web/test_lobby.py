@@ -52,12 +52,3 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     assert lobby.locator(".my-games li").count() == 1
     mine: Any = lobby.evaluate("() => JSON.parse(localStorage.getItem('euphrates.games'))")
     assert mine[0]["invites"][0]["link"] == invite
-
-
-def test_cards_table_says_it_is_coming(server: Server, pages: Pages) -> None:
-    lobby = pages.open(server.base + "/")
-    lobby.click("button[data-game=cards]")
-    lobby.select_option("select[name=seat1]", "here")
-    lobby.click("#create")
-    lobby.wait_for_selector(".cards-coming")
-    assert "coming" in lobby.locator(".cards-coming").inner_text()

@@ -59,6 +59,20 @@ export function onLang(f) {
 }
 
 /**
+ * A game's own texts (the card game's), merged in by its table module.
+ * @param {Record<string, string>} en
+ * @param {Record<string, string>} de
+ * @param {Record<string, string>} deRulings German summaries of its rulings
+ * @param {[string, string][]} deUndo German for its undo refusals, tried first
+ */
+export function addTexts(en, de, deRulings, deUndo) {
+  Object.assign(EN, en);
+  Object.assign(DE, de);
+  Object.assign(DE_RULINGS, deRulings);
+  DE_UNDO_REASONS.unshift(...deUndo.filter((r) => !DE_UNDO_REASONS.includes(r)));
+}
+
+/**
  * The text for `key` with `{name}` parameters filled in.
  * @param {string} key
  * @param {Record<string, string | number>} [params]

@@ -235,7 +235,7 @@ function myGamesPanel() {
       h("span", { class: `status ${status}` }, t(`status.${status}`)),
       h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
       h("a", { class: "button small", href: `/g/${g.id}${fragment(g.seats, g.host)}` }, t("lobby.open")),
-      ended && g.game === "board" ? h("a", { class: "button small", href: `/replay/${g.id}` }, t("lobby.replay")) : null,
+      ended ? h("a", { class: "button small", href: `/replay/${g.id}` }, t("lobby.replay")) : null,
       h("button", { type: "button", class: "small quiet", onclick: () => { forget(g.id); render(); } }, t("lobby.forget"))));
   }
   return h("section", { class: "card mine", "aria-labelledby": "mine-title" },

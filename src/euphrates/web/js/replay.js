@@ -132,7 +132,7 @@ async function download() {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (/** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
+  if (record?.game === "cards" || /** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
   if (e.key === "ArrowLeft") void go(step - 1);
   else if (e.key === "ArrowRight") void go(step + 1);
   else if (e.key === "Home") void go(0);
@@ -141,8 +141,12 @@ document.addEventListener("keydown", (e) => {
 
 async function start() {
   try {
-    maps = await boardMaps();
     record = await call(`/api/games/${gameId}/record`);
+    if (record.game === "cards") {
+      await (await import("./cards/replay.js")).startReplay(app, gameId, record);
+      return;
+    }
+    maps = await boardMaps();
   } catch (e) {
     fatal(e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable")
       : e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));

@@ -116,7 +116,6 @@ export const DE = {
   "table.abandon": "Spiel abbrechen",
   "table.abandon_sure": "Das Spiel wirklich für alle beenden?",
   "table.replay": "Partie nachspielen",
-  "table.cards_coming": "Der Kartentisch für Wettstreit der Könige folgt als Nächstes. Das Spiel ist angelegt und die Plätze bleiben reserviert: komm mit demselben Link wieder.",
   "table.no_game": "Hier gibt es kein Spiel.",
   "table.kingdom": "Königreich",
   "table.region": "Gebiet ohne Anführer",

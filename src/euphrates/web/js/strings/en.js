@@ -116,7 +116,6 @@ export const EN = {
   "table.abandon": "Abandon the game",
   "table.abandon_sure": "Really end this game for everyone?",
   "table.replay": "Watch the replay",
-  "table.cards_coming": "The card table for Contest of Kings is coming next. The game exists and its seats are kept: come back with the same link.",
   "table.no_game": "No game here.",
   "table.kingdom": "Kingdom",
   "table.region": "Region without a leader",

@@ -1,0 +1,76 @@
+// The move log and the chat of the card table, in two tabs. The log grows step by
+// step; an undo, another perspective or another language rebuilds it.
+
+import { chatPanel } from "../chat.js";
+import { fill, h } from "../dom.js";
+import { currentLang, t } from "../i18n.js";
+import { stepEntry } from "./words.js";
+
+/** @typedef {import("../net.js").Connection} Connection */
+
+export class LogTabs {
+  /**
+   * @param {Connection} conn
+   * @param {(seat: number) => string} name
+   * @param {(version: number) => string|null} declined the decision a step answered with "no"
+   * @param {(message: string) => void} say
+   * @param {() => void} changed redraw (a tab was chosen)
+   */
+  constructor(conn, name, declined, say, changed) {
+    this.conn = conn;
+    this.name = name;
+    this.declined = declined;
+    this.say = say;
+    this.changed = changed;
+    this.tab = "log";
+    this.unread = false;
+    this.logBase = "";
+    this.logCount = 0;
+    this.logList = h("ol", { class: "log" });
+    this.tabList = h("div", { role: "tablist", class: "tablist" });
+    this.tabBody = h("div", { role: "tabpanel", class: "tab-body" });
+    this.element = h("section", { class: "panel tabs" }, this.tabList, this.tabBody);
+  }
+
+  /** A chat line arrived: marked unread unless the chat is open. */
+  heard() {
+    if (this.tab !== "chat") this.unread = true;
+  }
+
+  /** @param {number|null} me whose private events the log may show */
+  render(me) {
+    const tabButton = (/** @type {string} */ id, /** @type {string} */ label) => h("button", {
+      type: "button", role: "tab", "data-tab": id, "aria-selected": String(this.tab === id),
+      class: id === "chat" && this.unread ? "unread" : "",
+      onclick: () => { this.tab = id; if (id === "chat") this.unread = false; this.changed(); },
+    }, label);
+    fill(this.tabList, tabButton("log", t("table.log")), tabButton("chat", t("table.chat")));
+    this.updateLog(me);
+    if (this.tab === "log") {
+      if (this.tabBody.firstChild !== this.logList) fill(this.tabBody, this.logList);
+    } else {
+      fill(this.tabBody, chatPanel(this.conn.chat, (text) => this.conn.say(text), (m) => this.say(m)));
+    }
+  }
+
+  /** @param {number|null} me */
+  updateLog(me) {
+    const history = this.conn.history;
+    const base = `${me}:${currentLang()}:${this.conn.game?.seats.map((s) => `${s.kind}${s.level}${s.name}`).join()}`;
+    const fresh = history.slice(this.logCount);
+    const names = { name: this.name, perspective: me, declined: this.declined };
+    const list = this.logList;
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (base !== this.logBase || history.length < this.logCount || fresh.some((s) => s.kind === "undo")) {
+      this.logBase = base;
+      const undone = new Set(history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
+      list.replaceChildren(...history.flatMap((s) => stepEntry(s, names, undone.has(s.version))));
+    } else if (fresh.length) {
+      list.append(...fresh.flatMap((s) => stepEntry(s, names, false)));
+    } else {
+      return;
+    }
+    this.logCount = history.length;
+    if (atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
+}

@@ -1,0 +1,75 @@
+"""The card table's first load (what it costs to transfer), and that it works on a
+tablet (touch, narrow screen) and with the keyboard alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.cards_helpers import lit, open_cards, views
+from tests.web.conftest import Pages, Server, shot
+from tests.web.helpers import version, wait_version
+
+LIMIT = 300 * 1024
+
+
+def test_card_table_first_load_is_small(server: Server, pages: Pages) -> None:
+    game = server.create(2, game="cards")
+    tokens = [s["token"] for s in game["seats"]]
+    for seat, name in enumerate(("Ann", "Bob")):
+        server.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [tokens[seat]])
+    sizes: list[tuple[str, int]] = []
+    ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
+    pages.contexts.append(ctx)
+    page = ctx.new_page()
+    page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: sizes.append((r.url, len(r.body()))))
+    frames: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(len(f))))
+    page.goto(f"{server.base}/g/{game['id']}#s={tokens[0]}")
+    page.wait_for_selector(".hand-card")
+    page.wait_for_load_state("networkidle")
+    total = sum(n for _, n in sizes) + sum(frames)
+    print(
+        f"first load of the card table: {total / 1024:.1f} KB in {len(sizes)} files"
+        f" + {len(frames)} frames"
+    )
+    for url, n in sorted(sizes, key=lambda x: -x[1]):
+        print(f"  {n:7d} {url.split('/static/')[-1]}")
+    assert total < LIMIT, sorted(sizes, key=lambda x: -x[1])[:10]
+
+
+def test_card_table_on_a_tablet_and_by_keyboard(server: Server, pages: Pages) -> None:
+    game = server.create(2, game="cards")
+    first = int(views(server, game)[0]["active"])
+    other = game["seats"][1 - first]["token"]
+    server.call("POST", f"/api/games/{game['id']}/join", {"name": "Bob"}, [other])
+    page: Any = open_cards(pages, server, game, [first], "Ann", width=820, height=1180, touch=True)
+    page.tap(".hand-leader[data-leader=king]")
+    assert "1.0" in lit(page)
+    page.tap("svg.layout .hit rect[data-spot='1.0']")
+    wait_version(page, 1)
+    assert page.locator("svg.layout .leader[data-spot='1.0']").count() == 1
+    shot(page, "cards-tablet")
+    # Keyboard: a colour key picks a card, the cursor starts on the first lit place,
+    # arrows walk the lit places, Enter lays the card there.
+    hand = views(server, game)[first]["hand"]
+    key = hand[0]
+    page.keyboard.press(key)
+    targets = lit(page)
+    assert targets and page.locator("svg.layout .marks rect.cursor").count() == 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    cursor = page.locator("svg.layout .marks rect.cursor").get_attribute("data-target")
+    assert cursor in targets
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version(page, before + 1)
+    lay = views(server, game)[first]["layout"]
+    assert (
+        lay["columns"][int(cursor) - 1][-1] == key
+        or views(server, game)[0]["decision"]["kind"] != "action"
+    )
+    # Escape drops a pick; "/" goes to the text box.
+    page.keyboard.press("Escape")
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.id") in ("notation", "")
