@@ -1167,7 +1167,7 @@ def test_b28_monument_choice_of_block_and_monument() -> None:
     illegal(st, "monument bg F10", "B-28")
     illegal(st, "monument rk G10", "B-28")
     ev = play(st, "monument rk F10")
-    assert ev[0].data == {"monument": "red-black", "square": "F10"}
+    assert ev[0].data == {"seat": 0, "monument": "red-black", "code": "rk", "square": "F10"}
     assert tiles_of(st, "red") == {"E10", "E11"}
     assert board(st)["monuments"] == [{"monument": "rk", "square": "F10", "colour": "red"}]
     consistent(st)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euphrates.board.actions import MONUMENTS, monument_name
+from euphrates.board.actions import MONUMENT_CODES, MONUMENTS, monument_name
 from euphrates.board.geometry import HEIGHT, NEIGHBOURS, WIDTH, expand, flood, square_name
 from euphrates.core.colours import RED
 from euphrates.core.protocol import Event
@@ -60,9 +60,16 @@ def build(st: BoardState, monument: int, top_left: int, events: list[Event]) -> 
     st.flipped |= block
     st.monuments.append((monument, top_left, colour))
     # Flipped tiles still connect (B-5): the kingdoms are unchanged.
+    # `code` is the monument as views and notation write it (`rb`), `monument` in words.
     events.append(
         Event(
-            "monument_built", {"monument": monument_name(monument), "square": square_name(top_left)}
+            "monument_built",
+            {
+                "seat": st.active,
+                "monument": monument_name(monument),
+                "code": MONUMENT_CODES[monument],
+                "square": square_name(top_left),
+            },
         )
     )
     if colour == RED:

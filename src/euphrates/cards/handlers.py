@@ -35,7 +35,7 @@ from euphrates.cards.layout import (
     spot_name,
 )
 from euphrates.cards.turn import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
-from euphrates.core.colours import COLOUR_NAMES, RED
+from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import IllegalActionError, InvalidActionError
 from euphrates.core.protocol import Event
 
@@ -200,6 +200,12 @@ def do_point(s: CardsState, a: PayPoint, events: Events) -> None:
             )
         if not s.hands[s.seat][want]:
             raise IllegalActionError(f"{text_of(a)}: no {COLOUR_NAMES[want]} card in hand", ruling)
+    if a.colour < 0:
+        # Saying no is public (G-1, G-3): the log tells it like a payment.
+        why = "ship" if s.kind == SHIP_POINT else turn.REASON_NAMES[s.reason]
+        events.append(
+            Event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
+        )
     if s.kind == SHIP_POINT:
         if a.colour >= 0:
             s.hands[s.seat][want] -= 1
@@ -254,6 +260,7 @@ def do_decline(s: CardsState, a: Decline, events: Events) -> None:
             f"pending{hint}",
             "C-15",
         )
+    events.append(Event("ship_declined", {"seat": s.active, "column": s.ship_col + 1}))
     s.ship_col = EMPTY
     s.ship_opts = []
     turn.action_done(s, events)

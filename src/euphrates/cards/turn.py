@@ -239,7 +239,14 @@ def move_leader(s: CardsState, colour: int, pos: int, events: Events) -> None:
     s.att_commit = s.def_commit = EMPTY
     s.kind = COMMIT
     s.seat = s.active
-    _ev(events, "revolt", attacker=s.active, defender=other >> 2, leader=colour)
+    _ev(
+        events,
+        "revolt",
+        attacker=s.active,
+        defender=other >> 2,
+        leader=colour,
+        strength=[s.att_base, s.def_base],
+    )
 
 
 def commit(s: CardsState, n: int, events: Events) -> None:

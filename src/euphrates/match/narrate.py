@@ -384,6 +384,15 @@ def _c_point(w: Words, d: Mapping[str, Any]) -> str:
     return f"{w.who(d['seat'])} scored {what} {why}"
 
 
+def _c_point_declined(w: Words, d: Mapping[str, Any]) -> str:
+    why = _POINT_REASONS.get(str(d.get("reason")), f"({d.get('reason')})")
+    return f"{w.who(d['seat'])} paid no {colour_word(d['colour'])} point {why}"
+
+
+def _c_ship_declined(w: Words, d: Mapping[str, Any]) -> str:
+    return f"{w.who(d['seat'])} built no ship in column {d['column']}"
+
+
 def _c_refill(w: Words, d: Mapping[str, Any]) -> str:
     counts = d.get("counts") or []
     drawn = [f"{w.who(s)} {plural(n, 'card')}" for s, n in enumerate(counts) if n]
@@ -393,7 +402,11 @@ def _c_refill(w: Words, d: Mapping[str, Any]) -> str:
 
 def _c_revolt(w: Words, d: Mapping[str, Any]) -> str:
     leader = leader_word(d["leader"])
-    return f"revolt: {w.whose(d['attacker'])} {leader} against {w.whose(d['defender'])} {leader}"
+    head = f"revolt: {w.whose(d['attacker'])} {leader} against {w.whose(d['defender'])} {leader}"
+    strength = d.get("strength")
+    if isinstance(strength, list) and len(strength) == 2:
+        head += f", {strength[0]} to {strength[1]} on red cards before commitments"
+    return head
 
 
 def _c_conflict_result(kind: str) -> Callable[[Words, Mapping[str, Any]], str]:
@@ -477,10 +490,12 @@ NARRATORS: dict[str, dict[str, Narrator]] = {
         "leader_returns": _c_leader_returns,
         "pass": _c_pass,
         "point": _c_point,
+        "point_declined": _c_point_declined,
         "refill": _c_refill,
         "revolt": _c_revolt,
         "revolt_result": _c_conflict_result("revolt"),
         "ship": _c_ship,
+        "ship_declined": _c_ship_declined,
         "turn": _turn,
         "war": _c_war,
         "war_result": _c_conflict_result("war"),

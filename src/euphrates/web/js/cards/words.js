@@ -121,6 +121,12 @@ export function describe(e, n) {
       return t("cards.log.exchange", { who, col: e.column });
     case "exchange_none":
       return t("cards.log.exchange_none", { who });
+    case "point_declined": {
+      const c = colourOf(e.colour);
+      return t("cards.log.point_declined", { who, colour: c ? t(`colour.${c}`) : String(e.colour) });
+    }
+    case "ship_declined":
+      return t("cards.log.ship_declined", { who, col: e.column });
     case "ship": {
       const code = shipCode(String(e.ship));
       return t("cards.log.ship", { who, ship: t(`cards.ship.${code}`), col: e.column });
@@ -146,7 +152,7 @@ export function describe(e, n) {
 }
 
 /** Events that say what a step's action was. */
-const ACTION_EVENTS = new Set(["card", "bridge", "leader", "catastrophe", "pass", "commit", "war", "point", "exchange", "exchange_none", "ship", "leader_returns"]);
+const ACTION_EVENTS = new Set(["card", "bridge", "leader", "catastrophe", "pass", "commit", "war", "point", "point_declined", "exchange", "exchange_none", "ship", "ship_declined", "leader_returns"]);
 
 /**
  * The public notation of a step, from its events (docs/cards.md): another seat's

@@ -104,6 +104,8 @@ export const CARDS_DE = {
   "cards.log.war_result": "{who} gewinnt den Krieg, {at} gegen {dt}",
   "cards.log.exchange": "{who} nimmt die Schatzkarte von Spalte {col}; eine rote Karte aus der Hand tritt an ihre Stelle",
   "cards.log.exchange_none": "{who} nimmt keine weitere Schatzkarte",
+  "cards.log.point_declined": "{who} zahlt keinen Punkt in {colour}",
+  "cards.log.ship_declined": "{who} baut kein Schiff in Spalte {col}",
   "cards.log.ship": "{who} baut das {ship} in Spalte {col}",
   "cards.log.catastrophe": "{who} spielt die Katastrophe auf {spot}: {card} kommt aus dem Spiel",
   "cards.log.pass": "{who} passt",

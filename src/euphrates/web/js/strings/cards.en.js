@@ -103,6 +103,8 @@ export const CARDS_EN = {
   "cards.log.war_result": "{who} wins the war, {at} against {dt}",
   "cards.log.exchange": "{who} takes the treasure card of column {col}; a red card from hand takes its place",
   "cards.log.exchange_none": "{who} takes no more treasure cards",
+  "cards.log.point_declined": "{who} pays no {colour} point",
+  "cards.log.ship_declined": "{who} builds no ship in column {col}",
   "cards.log.ship": "{who} builds the {ship} in column {col}",
   "cards.log.catastrophe": "{who} plays the catastrophe on {spot}: {card} leaves the game",
   "cards.log.pass": "{who} passes",
