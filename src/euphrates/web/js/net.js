@@ -37,6 +37,9 @@ export class Connection {
     this.version = -1;
     /** @type {Record<string, any>} */
     this.views = {};
+    /** For each seat held, whether the server would let it take its last action back. */
+    /** @type {Record<string, boolean>} */
+    this.canUndo = {};
     /** @type {Step[]} */
     this.history = [];
     /** @type {ChatLine[]} */
@@ -97,6 +100,7 @@ export class Connection {
         if (msg.views) {
           this.views = msg.views;
           this.version = msg.version;
+          this.canUndo = msg.can_undo ?? {};
           if (msg.history) this.history = msg.history;
           if (msg.chat) this.chat = msg.chat;
           this.listener.onState(this, true);
@@ -108,6 +112,7 @@ export class Connection {
         this.game = msg.game ?? this.game;
         this.views = msg.views;
         this.version = msg.version;
+        this.canUndo = msg.can_undo ?? {};
         if (msg.history) this.history = msg.history;
         this.listener.onState(this, true);
         break;
@@ -157,6 +162,7 @@ export class Connection {
       else if (part.patch && this.views[aud]) this.views[aud] = applyPatch(this.views[aud], part.patch);
     }
     this.version = msg.version;
+    this.canUndo = msg.can_undo ?? {};
     if (this.game) {
       this.game.status = msg.status ?? this.game.status;
       this.game.version = msg.version;

@@ -147,24 +147,13 @@ class BoardTable {
     return name;
   }
 
-  /** The seat whose last action an undo would take back now, if the server allows it. */
+  /** The seat whose last action an undo would take back now: the server says so with
+   * every version (`can_undo`), for the seat this screen shows. */
   undoSeat() {
     const game = this.conn.game;
     if (!game || game.status !== "active") return null;
-    /** @type {{version: number, seat: number|null, reveals: boolean}[]} */
-    const standing = [];
-    for (const step of this.conn.history) {
-      if (step.kind === "undo") {
-        const undone = step.events.find((e) => e.kind === "undo")?.undone;
-        const at = standing.findIndex((s) => s.version === undone);
-        if (at >= 0) standing.splice(at, 1);
-      } else {
-        standing.push({ version: step.version, seat: step.seat, reveals: step.events.some((e) => e.kind === "drew" || e.kind === "drew_tiles") });
-      }
-    }
-    const top = standing[standing.length - 1];
-    if (!top || top.reveals || top.seat === null || game.seats[top.seat]?.kind !== "human") return null;
-    return top.seat === this.perspective() ? top.seat : null;
+    const seat = this.perspective();
+    return seat !== null && this.conn.canUndo[String(seat)] ? seat : null;
   }
 
   // --- acting -----------------------------------------------------------------------

@@ -39,8 +39,6 @@ export async function createTable(host) {
 
 const KEY_COLOURS = /** @type {Record<string, import("./model.js").Colour>} */ ({ r: "red", b: "blue", g: "green", k: "black" });
 const KEY_LEADERS = /** @type {Record<string, import("./model.js").Leader>} */ ({ P: "priest", F: "farmer", T: "trader", K: "king" });
-/** Events after which the server refuses an undo: something hidden came to light (G-3). */
-const REVEALING = new Set(["draw", "refill", "bridge_up"]);
 
 class CardsTable {
   /** @param {TableHost} host */
@@ -169,24 +167,13 @@ class CardsTable {
     return name;
   }
 
-  /** The seat whose last action an undo would take back now, if the server allows it. */
+  /** The seat whose last action an undo would take back now: the server says so with
+   * every version (`can_undo`), for the seat this screen shows. */
   undoSeat() {
     const game = this.conn.game;
     if (!game || game.status !== "active") return null;
-    /** @type {{version: number, seat: number|null, reveals: boolean}[]} */
-    const standing = [];
-    for (const step of this.conn.history) {
-      if (step.kind === "undo") {
-        const undone = step.events.find((e) => e.kind === "undo")?.undone;
-        const at = standing.findIndex((s) => s.version === undone);
-        if (at >= 0) standing.splice(at, 1);
-      } else {
-        standing.push({ version: step.version, seat: step.seat, reveals: step.events.some((e) => REVEALING.has(e.kind)) });
-      }
-    }
-    const top = standing[standing.length - 1];
-    if (!top || top.reveals || top.seat === null || game.seats[top.seat]?.kind !== "human") return null;
-    return top.seat === this.perspective() ? top.seat : null;
+    const seat = this.perspective();
+    return seat !== null && this.conn.canUndo[String(seat)] ? seat : null;
   }
 
   // --- acting ---------------------------------------------------------------------------
