@@ -31,7 +31,7 @@ from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
-from euphrates.server.store import ChatRow, GameRow, SeatRow, StorageError, Store
+from euphrates.server.store import ChatRow, GameRow, LogRow, SeatRow, StorageError, Store
 
 log = logging.getLogger("euphrates.server")
 
@@ -363,7 +363,14 @@ class Hub:
             return
         kind = msg.get("t")
         if kind == "log":
-            self._spawn(room.catch_up(), f"catch-up-{room.id}")
+            entry = None
+            if isinstance(msg.get("v"), int) and msg.get("k") in ("action", "undo"):
+                seat, text = msg.get("s"), msg.get("x")
+                if (seat is None or isinstance(seat, int)) and (
+                    text is None or isinstance(text, str)
+                ):
+                    entry = LogRow(msg["v"], seat, msg["k"], text)
+            self._spawn(room.catch_up(entry), f"catch-up-{room.id}")
         elif kind == "seats":
             self._spawn(self._reload_seats(room), f"seats-{room.id}")
         elif kind == "chat":

@@ -389,10 +389,21 @@ class Room:
             if row is not None:
                 self.row.seats, self.row.status = row.seats, row.status
 
-    async def catch_up(self) -> None:
-        """Apply what other servers appended (PostgreSQL), and tell local clients."""
+    async def catch_up(self, entry: LogRow | None = None) -> None:
+        """Apply what other servers appended (PostgreSQL), and tell local clients.
+        `entry` is the one a notification carried: the next version is applied from it
+        at once; anything else (a gap, a lost notification) is read from the log."""
         async with self.lock:
-            changed = await self._catch_up_locked()
+            if entry is not None and entry.version <= self.version:
+                return
+            if entry is not None and entry.version == self.version + 1:
+                step = self._replay_entry(entry)
+                if self.state.is_over():
+                    self.row.status = "over"
+                self._publish(step)
+                changed = True
+            else:
+                changed = await self._catch_up_locked()
         if changed:
             self._changed(local=False)
 

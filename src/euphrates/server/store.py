@@ -306,7 +306,20 @@ class Store:
                     )
             for a in batch:
                 if (a.game_id, a.row.version) in inserted:
-                    await self._notify(conn, {"t": "log", "g": a.game_id, "v": a.row.version})
+                    # The entry itself rides along (a few dozen bytes, far below
+                    # NOTIFY's 8000), so other servers need not read it back.
+                    r = a.row
+                    await self._notify(
+                        conn,
+                        {
+                            "t": "log",
+                            "g": a.game_id,
+                            "v": r.version,
+                            "s": r.seat,
+                            "k": r.kind,
+                            "x": r.text,
+                        },
+                    )
         return inserted
 
     # --- chat ----------------------------------------------------------------------
