@@ -16,6 +16,7 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     shot(lobby, "lobby")
     lobby.fill("input[name=name0]", "Ann")
     lobby.click("button[data-players='3']")
+    lobby.select_option("select[name=seat1]", "invite")
     lobby.select_option("select[name=seat2]", "bot:strong")
     lobby.click("#create")
     lobby.wait_for_selector(".created")
@@ -40,7 +41,7 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     friend.wait_for_selector("svg.board")
     lobby.wait_for_selector(".waiting-banner", state="detached")
     names = lobby.locator(".seats .seat-name").all_inner_texts()
-    assert names[:2] == ["Ann", "Bob"] and "Bot" in names[2]
+    assert names[:2] == ["Ann", "Bob"] and "(bot, strong)" in names[2]
     friend.wait_for_function("() => document.querySelectorAll('.seats .dot.on').length === 2")
 
     # Tokens travel only in fragments and headers, never in a URL a server sees.

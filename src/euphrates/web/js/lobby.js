@@ -17,11 +17,13 @@ const form = {
   game: "board",
   players: 2,
   /** @type {SeatChoice[]} */
+  // You at this screen against bots: the quickest way into a game; a seat can be
+  // switched to a friend's invitation or to this screen (several players) at once.
   seats: [
     { choice: "here", name: "" },
-    { choice: "invite", name: "" },
-    { choice: "invite", name: "" },
-    { choice: "invite", name: "" },
+    { choice: "bot:intermediate", name: "" },
+    { choice: "bot:intermediate", name: "" },
+    { choice: "bot:intermediate", name: "" },
   ],
   /** @type {Record<string, boolean>} */
   options: { advanced: false, open_scores: false, open_piles: false },

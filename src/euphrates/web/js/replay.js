@@ -41,7 +41,9 @@ function fetchStep(n) {
 /** @param {number} seat */
 function name(seat) {
   const meta = current?.game?.seats?.[seat];
-  if (meta?.kind === "bot") return t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) });
+  if (meta?.kind === "bot") {
+    return t("table.bot_name", { dynasty: t(`dynasty.${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
+  }
   const n = meta?.name ?? record?.seats?.[seat];
   return !n || /^Player \d$/.test(n) ? t("player.default", { n: seat + 1 }) : n;
 }

@@ -274,7 +274,6 @@ export function seatsPanel(ui, held) {
         leaderIcon("black", dynastyOf(i), 26, t(`dynasty.${dynastyOf(i)}`)),
         h("span", { class: "seat-name" }, ui.name(i)),
         held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
-        meta.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) })) : null,
         meta.kind === "human" ? h("span", {
           class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
           role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),

@@ -9,7 +9,7 @@ import { currentLang, langSwitch, refusal, t } from "../i18n.js";
 import { findGame } from "../mygames.js";
 import { ServerError } from "../net.js";
 import { BoardDrawing } from "./draw.js";
-import { COLUMNS, LEADERS, LEADER_LETTER, ROWS, TILE_LETTER, block, parseSquare, squareName } from "./geometry.js";
+import { COLUMNS, LEADERS, LEADER_LETTER, ROWS, TILE_LETTER, block, dynastyOf, parseSquare, squareName } from "./geometry.js";
 import { readBoard, regionAt, strengths } from "./kingdoms.js";
 import { parseLegal } from "./legal.js";
 import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
@@ -141,7 +141,10 @@ class BoardTable {
   /** @param {number} seat */
   name(seat) {
     const meta = this.conn.game?.seats?.[seat];
-    if (meta?.kind === "bot") return t("table.bot", { level: t(`level.${meta.level ?? "beginner"}`) });
+    if (meta?.kind === "bot") {
+      // Bots are told apart by their dynasty, as at the card table.
+      return t("table.bot_name", { dynasty: t(`dynasty.${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
+    }
     const name = meta?.name;
     if (!name || /^Player \d$/.test(name)) return t("player.default", { n: seat + 1 });
     return name;

@@ -95,6 +95,7 @@ export const DE = {
   "table.players": "Mitspieler",
   "table.you": "du",
   "table.bot": "Computer ({level})",
+  "table.bot_name": "{dynasty} (Computer, {level})",
   "table.online": "verbunden",
   "table.away": "nicht verbunden",
   "table.tiles_n": "{n} Plättchen",

@@ -95,6 +95,7 @@ export const EN = {
   "table.players": "Players",
   "table.you": "you",
   "table.bot": "Bot ({level})",
+  "table.bot_name": "{dynasty} (bot, {level})",
   "table.online": "connected",
   "table.away": "not connected",
   "table.tiles_n": "{n} tiles",
