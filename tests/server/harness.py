@@ -85,9 +85,17 @@ def free_port() -> int:
 @contextlib.contextmanager
 def running_server(settings: Settings) -> Iterator[str]:
     """Serve `create_app(settings)` on a free port; yields the base URL."""
+    with running_app(settings) as (url, _app):
+        yield url
+
+
+@contextlib.contextmanager
+def running_app(settings: Settings) -> Iterator[tuple[str, Any]]:
+    """The same, yielding the application too (tests that reach into the server)."""
     port = free_port()
+    app = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -105,7 +113,7 @@ def running_server(settings: Settings) -> Iterator[str]:
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", app
     finally:
         server.should_exit = True
         thread.join(30)

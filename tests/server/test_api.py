@@ -326,6 +326,17 @@ def test_finished_game_record_and_replay(api: Api) -> None:
         )
         assert r.status_code == 200, r.text
         version = r.json()["version"]
+    err = _error(
+        api.call(
+            "POST",
+            f"/api/games/{gid}/actions",
+            both,
+            {"version": version, "seat": 0, "action": "pass"},
+        ),
+        409,
+        "game_over",
+    )
+    assert err["ruling"] == "B-31" and "(B-31)" in err["message"]
     record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
     final = replay(record)
     assert final.is_over() and record.outcome == final.outcome().to_json()  # type: ignore[union-attr]
@@ -367,3 +378,58 @@ def test_meta_maps_health_and_openapi(api: Api) -> None:
         "/api/games/{game_id}/join",
     ]:
         assert p in paths
+
+
+def test_storage_and_engine_failures_are_refused_and_change_nothing() -> None:
+    """A database that refuses the write (`storage_unavailable`) or an engine that fails
+    unexpectedly (`server_error`): the client is told, the game is as it was, and the
+    next action goes through."""
+    from euphrates.server.config import Settings
+    from euphrates.server.store import StorageError
+    from tests.server.conftest import sqlite_url
+    from tests.server.harness import running_app
+
+    settings = Settings(db_url=sqlite_url(), bot_workers=0, bot_pace=0)
+    with running_app(settings) as (url, app):
+        api = Api(url)
+        created = api.create()
+        gid = created["id"]
+        both = ",".join(_tokens(created))
+        api.call("POST", f"/api/games/{gid}/join", both, {})
+        hub = app.state.services.hub
+        store = hub.store
+        before = api.call("GET", f"/api/games/{gid}", both).json()
+        seat = before["views"]["0"]["decision"]["seat"]
+        action = next(a for a in before["views"][str(seat)]["legal"] if a[0] in "rgk")
+        body = {"version": 0, "seat": seat, "action": action}
+
+        async def refuse(*_args: Any, **_kw: Any) -> bool:
+            raise StorageError("disk full")
+
+        real_append = store.append
+        store.append = refuse
+        try:
+            err = _error(
+                api.call("POST", f"/api/games/{gid}/actions", both, body),
+                503,
+                "storage_unavailable",
+            )
+            assert "disk full" in err["message"]
+        finally:
+            store.append = real_append
+        assert api.call("GET", f"/api/games/{gid}", both).json() == before
+
+        room = hub.rooms[gid]
+        state_type = type(room.state)
+        real_apply = state_type._apply
+
+        def broken(self: Any, action: Any) -> Any:
+            raise RuntimeError("a bug")
+
+        state_type._apply = broken
+        try:
+            _error(api.call("POST", f"/api/games/{gid}/actions", both, body), 500, "server_error")
+        finally:
+            state_type._apply = real_apply
+        assert api.call("GET", f"/api/games/{gid}", both).json() == before
+        assert api.call("POST", f"/api/games/{gid}/actions", both, body).json() == {"version": 1}

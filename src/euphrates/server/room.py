@@ -265,7 +265,8 @@ class Room:
         if self.row.status == "abandoned":
             raise Refusal("abandoned", "the host abandoned this game")
         if self.row.status == "over" or self.state.is_over():
-            raise Refusal("game_over", "the game is over; no action is legal", "B-31/C-17")
+            ruling = self.state.game_over_ruling  # each game its own: B-31, C-17
+            raise Refusal("game_over", f"the game is over; no action is legal ({ruling})", ruling)
 
     def check_version(self, version: object) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
