@@ -15,7 +15,6 @@ import random
 import signal
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -24,33 +23,12 @@ from typing import Any
 import httpx
 
 from euphrates.match.games import game_definition
+from euphrates.server.serve import spawn
 
 
 def start_server(db: str, bot_workers: int = 0) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "euphrates",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            db,
-            "--bot-workers",
-            str(bot_workers),
-            "--bot-pace",
-            "0",
-            "--rate-limit",
-            "10000",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("serving on "), line
-    return proc, line.split()[2].rstrip("/")
+    args = ["--bot-workers", str(bot_workers), "--bot-pace", "0", "--rate-limit", "10000"]
+    return spawn(db, *args)
 
 
 def player(

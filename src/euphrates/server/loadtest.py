@@ -24,7 +24,6 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import traceback
@@ -230,31 +229,13 @@ async def _one_game(
 
 
 def _start_servers(db: str, count: int) -> tuple[list[subprocess.Popen[str]], list[str]]:
+    from euphrates.server.serve import spawn
+
     procs, urls = [], []
     for _ in range(count):
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "euphrates",
-                "serve",
-                "--port",
-                "0",
-                "--db",
-                db,
-                "--bot-workers",
-                "0",
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line.startswith("serving on "):
-            proc.kill()
-            raise RuntimeError(f"the server did not start: {line.strip()!r}")
+        proc, url = spawn(db, "--bot-workers", "0")
         procs.append(proc)
-        urls.append(line.split()[2].rstrip("/"))
+        urls.append(url)
     return procs, urls
 
 

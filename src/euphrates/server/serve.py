@@ -13,6 +13,7 @@ import gc
 import logging
 import os
 import socket
+import subprocess
 import sys
 import webbrowser
 from typing import Any
@@ -125,6 +126,22 @@ def run(args: argparse.Namespace) -> int:
             return runner.run(main())
     except ImportError:  # pragma: no cover - uvloop is optional (not on every platform)
         return asyncio.run(main())
+
+
+def spawn(db: str, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """`euphrates serve` in a child process on a free loopback port, for the load test
+    and the crash tests: returns the process and its address, once it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euphrates", "serve", "--port", "0", "--db", db, *extra],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("serving on "):
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line.strip()!r}")
+    return proc, line.split()[2].rstrip("/")
 
 
 def _open(address: str) -> None:
