@@ -30,8 +30,6 @@ import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
  * @property {(seat: number) => string} name
  * @property {(text: string) => void} act
  * @property {(sel: Selection|null) => void} select
- * @property {number|null} undoSeat the seat an undo would take back for, if allowed
- * @property {() => void} undo
  * @property {number} commit the commitment chosen so far
  * @property {(n: number) => void} setCommit
  * @property {(squares: Set<string>|null) => void} preview
