@@ -31,6 +31,17 @@ import { dynastyOf } from "./board/geometry.js";
  */
 
 /**
+ * What a game brings to its table: its words and its panels.
+ * @template U, L
+ * @typedef {object} Parts
+ * @property {Words} words
+ * @property {import("./logtabs.js").StepEntry} entry the game's words for a step of the log
+ * @property {(legal: string[]) => L} parseLegal the view's `legal`, sorted by what is picked
+ * @property {(ui: U) => Node} handPanel
+ * @property {(ui: U, held: number[]) => Node} seatsPanel
+ */
+
+/**
  * What every view has that the seating reads.
  * @typedef {{version: number, decision?: Decision|null, outcome?: unknown, legal?: string[]}} AnyView
  */
@@ -49,6 +60,7 @@ import { dynastyOf } from "./board/geometry.js";
  * @property {(sel: S|null) => void} select
  * @property {number} commit the commitment chosen so far
  * @property {(n: number) => void} setCommit
+ * @property {(places: Set<string>|null) => void} preview light these places (a choice pointed at)
  */
 
 /** The keys that pick a piece: colours by their letter, leaders with Shift. */
@@ -58,24 +70,27 @@ const KEY_LEADERS = /** @type {Record<string, Leader>} */ ({ P: "priest", F: "fa
 /**
  * @template {AnyView} V the game's view
  * @template {{kind: string}} S what the player has picked
- * @template {SeatUi<V, S> & {legal: {commits: number[], catastrophes: Set<string>}}} U
+ * @template {{commits: number[], catastrophes: Set<string>}} L the game's legal actions by piece
+ * @template {SeatUi<V, S> & {legal: L}} U
  */
 export class Seating {
   /**
    * @param {TableHost} host
-   * @param {Words} words
-   * @param {import("./logtabs.js").StepEntry} entry the game's words for a step of the log
+   * @param {Parts<U, L>} parts
    */
-  constructor(host, words, entry) {
+  constructor(host, parts) {
     this.conn = host.conn;
     this.hostToken = host.hostToken;
-    this.words = words;
+    this.parts = parts;
+    this.words = parts.words;
     /** @type {number|null} the seat whose hand this screen shows (several seats: after "show") */
     this.shown = null;
     /** @type {S|null} */
     this.sel = null;
     /** @type {string|null} */
     this.cursor = null;
+    /** @type {Set<string>|null} the places a choice pointed at lights */
+    this.preview = null;
     this.commit = 0;
     /** @type {string|null} */
     this.message = null;
@@ -93,7 +108,7 @@ export class Seating {
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
     this.notice = h("p", { class: "notice", role: "alert" });
-    this.logTabs = new LogTabs(this.conn, entry, (s) => this.name(s), this.declined(),
+    this.logTabs = new LogTabs(this.conn, parts.entry, (s) => this.name(s), this.declined(),
       (m) => this.say(m), () => this.renderNow());
     this.notationInput = h("input", { type: "text", id: "notation", autocomplete: "off", spellcheck: "false", maxlength: 60 });
     this.notationLabel = h("label", { for: "notation" });
@@ -134,39 +149,14 @@ export class Seating {
   }
 
   /**
-   * The panels' view of the table: the common part and the game's own.
-   * @param {SeatUi<V, S>} _common
-   * @returns {U}
-   */
-  makeUi(_common) {
-    throw new Error("a table makes its own Ui");
-  }
-
-  /**
    * The game's drawing and panels, once the common part of the `Ui` is known.
    * @param {U} _ui
    * @param {GameMeta} _game
    */
   paintGame(_ui, _game) {}
 
-  /**
-   * The hand panel of the seat shown.
-   * @param {U} _ui
-   * @returns {Node|null}
-   */
-  handPanel(_ui) {
-    return null;
-  }
-
-  /**
-   * The seats panel.
-   * @param {U} _ui
-   * @param {number[]} _held
-   * @returns {Node|null}
-   */
-  seatsPanel(_ui, _held) {
-    return null;
-  }
+  /** The marks on the drawing: lit places, the cursor, the last move. */
+  renderMarks() {}
 
   /**
    * Whose turn it is and how far it has come, for the header.
@@ -407,13 +397,15 @@ export class Seating {
       this.decisionKey = dkey;
       this.commit = 0;
     }
-    const ui = this.makeUi({
-      view: shownView, me, deciding, sel: this.sel, game,
-      name: (s) => this.name(s),
-      act: (text) => this.act(text),
-      select: (sel) => this.select(sel),
+    const legal = this.parts.parseLegal(deciding ? shownView.legal ?? [] : []);
+    const ui = /** @type {U} */ ({
+      view: shownView, me, deciding, legal, sel: this.sel, game,
+      name: (/** @type {number} */ s) => this.name(s),
+      act: (/** @type {string} */ text) => this.act(text),
+      select: (/** @type {S|null} */ sel) => this.select(sel),
       commit: this.commit,
-      setCommit: (n) => { this.commit = n; this.renderNow(); },
+      setCommit: (/** @type {number} */ n) => { this.commit = n; this.renderNow(); },
+      preview: (/** @type {Set<string>|null} */ places) => { this.preview = places; this.renderMarks(); },
     });
     this.ui = ui;
     if (this.sel && !deciding) this.sel = ui.sel = null;
@@ -422,7 +414,7 @@ export class Seating {
     this.notice.textContent = this.message ?? "";
     this.notice.hidden = !this.message;
     if (me !== null) {
-      fill(this.hand, this.handPanel(ui), this.undoButton());
+      fill(this.hand, this.parts.handPanel(ui), this.undoButton());
     } else if (this.held.length > 1 && this.covered()) {
       fill(this.hand, this.coverPanel());
     } else {
@@ -432,7 +424,7 @@ export class Seating {
     this.notationInput.placeholder = t(this.words.typeHint);
     this.notationButton.textContent = t("table.send");
     this.notationForm.hidden = !deciding;
-    fill(this.seats, this.seatsPanel(ui, this.held));
+    fill(this.seats, this.parts.seatsPanel(ui, this.held));
     if (!this.tabs.firstChild) fill(this.tabs, this.logTabs.element);
     this.logTabs.render(me);
     fill(this.hostBox, this.conn.host && game.status !== "over" && game.status !== "abandoned"

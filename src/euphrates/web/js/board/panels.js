@@ -9,7 +9,6 @@ import { sortLetters } from "./legal.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
 
 /** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").GameMeta} GameMeta */
 /** @typedef {import("./legal.js").Legal} Legal */
 /** @typedef {import("./geometry.js").Colour} Colour */
 /** @typedef {import("./geometry.js").Leader} Leader */
@@ -20,19 +19,9 @@ import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
  */
 
 /**
- * @typedef {object} Ui
- * @property {BoardView} view the view of the seat shown (public parts only while covered)
- * @property {number|null} me the seat whose hand is shown, or null
- * @property {boolean} deciding whether `me` decides now
- * @property {Legal} legal
- * @property {Selection|null} sel
- * @property {GameMeta} game
- * @property {(seat: number) => string} name
- * @property {(text: string) => void} act
- * @property {(sel: Selection|null) => void} select
- * @property {number} commit the commitment chosen so far
- * @property {(n: number) => void} setCommit
- * @property {(squares: Set<string>|null) => void} preview
+ * What the panels are given: the table's common part (`js/seating.js`) and the legal
+ * actions sorted by piece.
+ * @typedef {import("../seating.js").SeatUi<BoardView, Selection> & {legal: Legal}} Ui
  */
 
 /**

@@ -36,19 +36,17 @@ const WORDS = {
   coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint",
 };
 
-/** @extends {Seating<BoardView, Selection, Ui>} */
+/** @extends {Seating<BoardView, Selection, import("./legal.js").Legal, Ui>} */
 class BoardTable extends Seating {
   /**
    * @param {TableHost} host
    * @param {any} maps
    */
   constructor(host, maps) {
-    super(host, WORDS, stepEntry);
+    super(host, { words: WORDS, entry: stepEntry, parseLegal, handPanel, seatsPanel });
     this.maps = maps;
     /** @type {string|null} */
     this.hover = null;
-    /** @type {Set<string>|null} */
-    this.previewSquares = null;
     /** @type {BoardDrawing|null} */
     this.drawing = null;
 
@@ -181,18 +179,6 @@ class BoardTable extends Seating {
 
   // --- drawing ------------------------------------------------------------------------
   /**
-   * @param {import("../seating.js").SeatUi<BoardView, Selection>} common
-   * @returns {Ui}
-   */
-  makeUi(common) {
-    return {
-      ...common,
-      legal: parseLegal(common.deciding ? common.view.legal ?? [] : []),
-      preview: (squares) => { this.previewSquares = squares; this.renderMarks(); },
-    };
-  }
-
-  /**
    * @param {Ui} ui
    * @param {import("../types.js").GameMeta} game
    */
@@ -203,19 +189,6 @@ class BoardTable extends Seating {
       outcome ? scoringPanel(outcome, (s) => this.name(s)) : null,
       outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : null,
       outcome ? null : decisionPanel(ui));
-  }
-
-  /** @param {Ui} ui */
-  handPanel(ui) {
-    return handPanel(ui);
-  }
-
-  /**
-   * @param {Ui} ui
-   * @param {number[]} held
-   */
-  seatsPanel(ui, held) {
-    return seatsPanel(ui, held);
   }
 
   /**
@@ -269,7 +242,7 @@ class BoardTable extends Seating {
     const lastStep = [...this.conn.history].reverse().find((s) => s.kind !== "undo");
     const ctx = view.decision?.kind === "commit" ? view.decision.context ?? {} : {};
     const conflict = new Set([ctx.attacker_leader, ctx.defender_leader].filter((x) => typeof x === "string"));
-    const preview = this.previewSquares ? new Set([...this.previewSquares].flatMap((sq) => ui.legal.monuments.some((m) => m.square === sq) ? block(sq) : [sq])) : null;
+    const preview = this.preview ? new Set([...this.preview].flatMap((sq) => ui.legal.monuments.some((m) => m.square === sq) ? block(sq) : [sq])) : null;
     drawing.mark({
       targets: preview ?? this.targets(),
       cursor: this.cursor,

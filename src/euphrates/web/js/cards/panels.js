@@ -16,26 +16,15 @@ import { cardIcon } from "./pictures.js";
 /** @typedef {import("./model.js").Colour} Colour */
 /** @typedef {import("./model.js").Leader} Leader */
 /** @typedef {import("./legal.js").Legal} Legal */
-/** @typedef {import("../types.js").GameMeta} GameMeta */
 
 /**
  * @typedef {{kind: "card", colour: Colour} | {kind: "leader", leader: Leader} | {kind: "catastrophe"}} Selection
  */
 
 /**
- * @typedef {object} Ui
- * @property {CardsView} view the view of the seat shown (public parts only while covered)
- * @property {number|null} me the seat whose hand is shown, or null
- * @property {boolean} deciding whether `me` decides now
- * @property {Legal} legal
- * @property {Selection|null} sel
- * @property {GameMeta} game
- * @property {(seat: number) => string} name
- * @property {(text: string) => void} act
- * @property {(sel: Selection|null) => void} select
- * @property {number} commit the commitment chosen so far
- * @property {(n: number) => void} setCommit
- * @property {(spots: Set<string>|null) => void} preview
+ * What the panels are given: the table's common part (`js/seating.js`) and the legal
+ * actions sorted by piece.
+ * @typedef {import("../seating.js").SeatUi<CardsView, Selection> & {legal: Legal}} Ui
  */
 
 /** @param {Colour} c */

@@ -38,15 +38,13 @@ const WORDS = {
   coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint",
 };
 
-/** @extends {Seating<CardsView, Selection, Ui>} */
+/** @extends {Seating<CardsView, Selection, import("./legal.js").Legal, Ui>} */
 class CardsTable extends Seating {
   /** @param {TableHost} host */
   constructor(host) {
-    super(host, WORDS, stepEntry);
+    super(host, { words: WORDS, entry: stepEntry, parseLegal, handPanel, seatsPanel });
     /** @type {number|null} the hovered column (from 0) */
     this.hoverCol = null;
-    /** @type {Set<string>|null} */
-    this.previewSpots = null;
     /** The decision pending at each version seen live, to name a "no" in the log. @type {Map<number, string>} */
     this.decisions = new Map();
     this.frame = 0;
@@ -257,18 +255,6 @@ class CardsTable extends Seating {
   }
 
   /**
-   * @param {import("../seating.js").SeatUi<CardsView, Selection>} common
-   * @returns {Ui}
-   */
-  makeUi(common) {
-    return {
-      ...common,
-      legal: parseLegal(common.deciding ? common.view.legal ?? [] : []),
-      preview: (spots) => { this.previewSpots = spots; this.renderMarks(); },
-    };
-  }
-
-  /**
    * @param {Ui} ui
    * @param {import("../types.js").GameMeta} game
    */
@@ -283,19 +269,6 @@ class CardsTable extends Seating {
     fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s), this.endReason()) : null);
     fill(this.decision,
       outcome ? h("a", { class: "button primary", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
-  }
-
-  /** @param {Ui} ui */
-  handPanel(ui) {
-    return handPanel(ui);
-  }
-
-  /**
-   * @param {Ui} ui
-   * @param {number[]} held
-   */
-  seatsPanel(ui, held) {
-    return seatsPanel(ui, held);
   }
 
   /** Why the game ended, from the history's game_over event. */
@@ -348,7 +321,7 @@ class CardsTable extends Seating {
     }
     let picked = null;
     if (this.sel?.kind === "leader" && ui.me !== null) picked = view.leaders?.[ui.me]?.[LEADER_LETTER[this.sel.leader]] ?? null;
-    let preview = this.previewSpots;
+    let preview = this.preview;
     if (!preview && d?.kind === "ship") {
       // The four cards a ship would replace (C-15), for every seat watching.
       const col = Number(d.context?.column ?? 0);
