@@ -15,6 +15,7 @@ import { currentLang, t } from "./i18n.js";
  * @property {(seat: number) => string} name
  * @property {number|null} perspective whose private events the log may show
  * @property {(version: number) => string|null} [declined] the decision a step answered with "no"
+ * @property {boolean} [everything] every seat's private events (the replay of an ended game)
  */
 
 /**

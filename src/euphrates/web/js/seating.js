@@ -9,8 +9,8 @@ import { langSwitch, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { ServerError } from "./net.js";
+import { seatName } from "./pages.js";
 import { hostPanel } from "./board/extras.js";
-import { dynastyOf } from "./board/geometry.js";
 
 /** @typedef {import("./table.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
@@ -484,21 +484,4 @@ export class Seating {
       mine?.invites?.length ? h("ul", { class: "links" }, ...mine.invites.map((inv) =>
         h("li", {}, h("span", {}, t("lobby.seat", { n: inv.seat + 1 })), h("input", { type: "text", readonly: true, value: inv.link, class: "link", "aria-label": t("lobby.seat", { n: inv.seat + 1 }) })))) : null));
   }
-}
-
-/**
- * A seat's name as shown: a bot by its dynasty (two bots of one level are common), a
- * person by the name given, else "Player n".
- * @param {{kind?: string, level?: string|null, name?: string|null}|undefined} meta the game's seat
- * @param {number} seat
- * @param {{bot: string, dynasty: string}} words
- * @param {string|null} [recorded] the name in the game's record, where the seat has none
- */
-export function seatName(meta, seat, words, recorded = null) {
-  if (meta?.kind === "bot") {
-    return t(words.bot, { dynasty: t(`${words.dynasty}${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
-  }
-  const name = meta?.name ?? recorded;
-  if (!name || /^Player \d$/.test(name)) return t("player.default", { n: seat + 1 });
-  return name;
 }
