@@ -1,11 +1,16 @@
 """Driving the board table like a player: open a seat's link, wait for a version,
-pick a tile or a leader, click a square."""
+pick a tile or a leader, click a square. And what the board's and the card game's
+tests check alike of a whole game: a seat's turn against bots, the end, the scoring
+rows, the record and its replay."""
 
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 from typing import Any
 
+from euphrates.match.records import GameRecord, replay
 from tests.web.conftest import Pages, Server
 
 COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "black": "k"}
@@ -121,3 +126,72 @@ def hand_in_dom(page: Any) -> dict[str, int]:
 
 def frames_json(pages: Pages, page: Any) -> list[dict[str, Any]]:
     return [json.loads(text) for _, text in pages.frames[page]]
+
+
+# --- a whole game ------------------------------------------------------------------
+
+
+def own_decision(server: Server, gid: str, token: str, seat: int = 0) -> Any:
+    """The game once it waits for `seat` (or is over): the bots move by themselves."""
+    deadline = time.monotonic() + 30
+    while True:
+        doc = server.call("GET", f"/api/games/{gid}", tokens=[token])
+        decision = doc["views"][str(seat)]["decision"]
+        if decision is None or decision["seat"] == seat:
+            return doc
+        assert time.monotonic() < deadline, "the bots did not move"
+        time.sleep(0.05)
+
+
+def game_over(server: Server, gid: str, tokens: list[str]) -> Any:
+    """The game once its status is over (it follows the last step)."""
+    for _ in range(50):
+        doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
+        if doc["game"]["status"] == "over":
+            return doc
+        time.sleep(0.1)
+    raise AssertionError(f"the game is {doc['game']['status']}, not over")
+
+
+def scoring_rows(page: Any, outcome: Any, players: int) -> Any:
+    """The final scoring's rows: one a player, each with the totals of the outcome."""
+    rows = page.locator(".scoring tbody tr")
+    assert rows.count() == players
+    for i in range(players):
+        seat = int(rows.nth(i).get_attribute("data-seat") or -1)
+        cells = rows.nth(i).locator("td.num strong").all_inner_texts()
+        assert [int(c) for c in cells] == outcome["totals"][seat]
+    return rows
+
+
+def replayed_record(server: Server, gid: str, outcome: Any) -> Any:
+    """The game's record, which replays through the engine to the same outcome."""
+    record = server.call("GET", f"/api/games/{gid}/record")
+    state = replay(GameRecord.from_json(record))
+    assert state.outcome() is not None and state.outcome().to_json() == outcome
+    return record
+
+
+def status_has(page: Any, text: str) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('header .status').textContent.includes({text!r})"
+    )
+
+
+def step_through_replay(page: Any, steps: int) -> None:
+    """The replay viewer at its start: the arrow key steps on, End goes to the final
+    scoring."""
+    assert f"Step 0 of {steps}" in page.locator("header .status").inner_text()
+    page.keyboard.press("ArrowRight")
+    status_has(page, "Step 1 ")
+    page.keyboard.press("End")
+    status_has(page, f"Step {steps} ")
+    page.wait_for_selector(".scoring")
+
+
+def downloads_record(page: Any, record: Any) -> None:
+    """The replay's download is the game's record."""
+    with page.expect_download() as download:
+        page.click("text=Download the record")
+    path = download.value.path()
+    assert json.loads(Path(path).read_text(encoding="utf-8"))["actions"] == record["actions"]
