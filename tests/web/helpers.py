@@ -1,17 +1,23 @@
 """Driving the board table like a player: open a seat's link, wait for a version,
 pick a tile or a leader, click a square. And what the board's and the card game's
-tests check alike of a whole game: a seat's turn against bots, the end, the scoring
-rows, the record and its replay."""
+tests check alike: a seat's turn against bots, the end, the scoring rows, the record
+and its replay, the first load, the German page, the views a page rebuilds from its
+frames."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from euphrates.match.records import GameRecord, replay
+from euphrates.server.patch import apply_patch
 from tests.web.conftest import Pages, Server
+
+STRINGS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js" / "strings"
 
 COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
@@ -195,3 +201,102 @@ def downloads_record(page: Any, record: Any) -> None:
         page.click("text=Download the record")
     path = download.value.path()
     assert json.loads(Path(path).read_text(encoding="utf-8"))["actions"] == record["actions"]
+
+
+# --- first load --------------------------------------------------------------------
+
+
+def first_load(pages: Pages, url: str, ready: str) -> tuple[int, list[tuple[str, int]], int]:
+    """What a page costs to load until `ready` shows and the network is idle: bytes in
+    all (files and WebSocket frames), each file's size, the number of frames."""
+    sizes: list[tuple[str, int]] = []
+    ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
+    pages.contexts.append(ctx)
+    page = ctx.new_page()
+    page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: sizes.append((r.url, len(r.body()))))
+    frames: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(len(f))))
+    page.goto(url)
+    page.wait_for_selector(ready)
+    page.wait_for_load_state("networkidle")
+    return sum(n for _, n in sizes) + sum(frames), sizes, len(frames)
+
+
+# --- the German page ---------------------------------------------------------------
+
+# Every text node and every attribute a person reads or hears, outside elements
+# marked as another language (the language switch's "EN").
+VISIBLE_WORDS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const foreign = (el) => { const l = el && el.closest('[lang]'); return l && !l.lang.startsWith('de'); };
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!foreign(n.parentElement)) out.push(n.textContent);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (foreign(el)) continue;
+    for (const a of ['title', 'aria-label', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+  }
+  out.push(document.title);
+  return out.join(' ');
+}"""
+
+
+def english_words(page: Any, *, cards: bool = False) -> set[str]:
+    """Words of the English texts (with `cards`, the card game's too) that no German
+    text has."""
+    texts = page.evaluate(
+        """async (cards) => {
+        const en = Object.values((await import('/static/js/strings/en.js')).EN);
+        const de = Object.values((await import('/static/js/strings/de.js')).DE);
+        if (cards) {
+          en.push(...Object.values((await import('/static/js/strings/cards.en.js')).CARDS_EN));
+          de.push(...Object.values((await import('/static/js/strings/cards.de.js')).CARDS_DE));
+        }
+        return [en, de];
+    }""",
+        cards,
+    )
+
+    def words(values: list[str]) -> set[str]:
+        return {
+            w.lower()
+            for v in values
+            for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", re.sub(r"\{\w+\}", " ", v))
+        }
+
+    return words(texts[0]) - words(texts[1])
+
+
+def assert_german(page: Any, where: str, english: set[str]) -> None:
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    text = page.evaluate(VISIBLE_WORDS)
+    found = sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text) if w.lower() in english})
+    assert not found, f"English on the German {where}: {found}"
+
+
+def text_keys(name: str) -> set[str]:
+    """The keys of a strings file (`en.js`, `cards.de.js`, …)."""
+    text = (STRINGS / name).read_text()
+    body = text[text.index("= {") : text.index("\n};")]
+    return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
+
+
+# --- secrets -----------------------------------------------------------------------
+
+
+def views_from_frames(frames: list[Any], seat: int) -> Iterator[tuple[int, Any, Any]]:
+    """Each frame with the seat's view as the page rebuilds it (whole from a welcome or
+    a sync, patched by an update); no frame holds any other view."""
+    view = None
+    for i, f in enumerate(frames):
+        if f["type"] in ("welcome", "sync") and f.get("views"):
+            assert set(f["views"]) == {str(seat)}
+            view = f["views"][str(seat)]
+        elif f["type"] == "update":
+            assert set(f["views"]) == {str(seat)}
+            part = f["views"][str(seat)]
+            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        yield i, f, view

@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euphrates.server.patch import apply_patch
 from tests.web.cards_helpers import act, approach_war, open_cards, settle, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import version, wait_version
+from tests.web.helpers import version, views_from_frames, wait_version
 
 SECRET_KEYS = {"seed", "rng", "hands"}
 CONTENTS = {"deck", "removed"}  # as counts they are public (a refill's "deck": 138)
@@ -46,11 +45,7 @@ def secret_free(doc: Any, seat: int, where: str) -> None:
 
 def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
-    gid = game["id"]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call(
-            "POST", f"/api/games/{gid}/join", {"name": name}, [game["seats"][seat]["token"]]
-        )
+    server.join(game, ["Ann", "Bob"])
     page = open_cards(pages, server, game, [0, 1], "Ann")
     page.wait_for_selector(".cover")
     first = int(views(server, game)[0]["active"])
@@ -103,8 +98,7 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
 
 def test_cards_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
-    gid = game["id"]
-    server.call("POST", f"/api/games/{gid}/join", {"name": "Bob"}, [game["seats"][1]["token"]])
+    server.join(game, [None, "Bob"])
     page = open_cards(pages, server, game, [0], "Ann")
     # Both seats play over HTTP while the page watches seat 0: seat 1 lays a bridge
     # that starts a war, so it lies face down while seat 0 decides.
@@ -134,15 +128,9 @@ def test_cards_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> N
     frames = [json.loads(text) for _, text in pages.frames[page]]
     view = None
     up = False
-    for i, f in enumerate(frames):
+    for i, f, view in views_from_frames(frames, 0):
         secret_free(f, 0, f"frame {i} ({f['type']})")
-        if f["type"] in ("welcome", "sync") and f.get("views"):
-            assert set(f["views"]) == {"0"}
-            view = f["views"]["0"]
-        elif f["type"] == "update":
-            assert set(f["views"]) == {"0"}
-            part = f["views"]["0"]
-            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        if f["type"] == "update":
             up = up or any(e["kind"] == "bridge_up" for e in f["events"])
             # Until it is turned up the bridge reads "?" in every view seat 0 gets.
             bridge = view["layout"]["bridges"][2]

@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euphrates.server.patch import apply_patch
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import place_leader, version, wait_version
+from tests.web.helpers import place_leader, version, views_from_frames, wait_version
 
 
 def hand_nodes(page: Any) -> int:
@@ -21,8 +20,7 @@ def hand_nodes(page: Any) -> int:
 def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
     game = server.create(2)
     tokens = [s["token"] for s in game["seats"]]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [tokens[seat]])
+    server.join(game, ["Ann", "Bob"])
     page = pages.open(f"{server.base}/g/{game['id']}#s={','.join(tokens)}")
     page.wait_for_selector(".cover")
     first = server.view(game["id"], tokens[0], 0)["turn"]["active"]
@@ -71,7 +69,7 @@ def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     game = server.create(2)
     gid = game["id"]
     tokens = [s["token"] for s in game["seats"]]
-    server.call("POST", f"/api/games/{gid}/join", {"name": "Bob"}, [tokens[1]])
+    server.join(game, [None, "Bob"])
     page = pages.open(f"{server.base}/g/{gid}#s={tokens[0]}")
     page.fill("#your-name", "Ann")
     page.click(".ask-name button[type=submit]")
@@ -99,15 +97,9 @@ def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     frames = [json.loads(text) for _, text in pages.frames[page]]
     assert any(f["type"] == "update" for f in frames)
     view = None
-    for i, f in enumerate(frames):
+    for i, f, view in views_from_frames(frames, 0):
         secret_free(f, 0, f"frame {i} ({f['type']})")
-        if f["type"] in ("welcome", "sync") and f.get("views"):
-            assert set(f["views"]) == {"0"}
-            view = f["views"]["0"]
-        elif f["type"] == "update":
-            assert set(f["views"]) == {"0"}
-            part = f["views"]["0"]
-            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        if f["type"] == "update":
             other = view["seats"][1]
             assert set(other["hand"]) == {"count"} and set(other["discarded"]) == {"count"}
             assert set(view["bag"]) == {"count"}
