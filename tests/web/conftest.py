@@ -68,17 +68,20 @@ class Server:
             return json.loads(res.read())
 
     def create(
-        self, players: int, *, options: dict[str, bool] | None = None, game: str = "board"
+        self,
+        players: int,
+        *,
+        options: dict[str, bool] | None = None,
+        game: str = "board",
+        bots: Sequence[str] = (),
     ) -> Any:
+        """A game whose first seats are people's and whose last are bots of `bots`' levels."""
+        seats = [{"kind": "human"}] * (players - len(bots))
+        seats += [{"kind": "bot", "level": level} for level in bots]
         return self.call(
             "POST",
             "/api/games",
-            {
-                "game": game,
-                "players": players,
-                "seats": [{"kind": "human"}] * players,
-                "options": options or {},
-            },
+            {"game": game, "players": players, "seats": seats, "options": options or {}},
         )
 
     def join(self, game: Any, names: Sequence[str | None]) -> None:

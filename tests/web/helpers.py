@@ -15,22 +15,30 @@ from typing import Any
 
 from euphrates.match.records import GameRecord, replay
 from euphrates.server.patch import apply_patch
-from tests.web.conftest import Pages, Server
+from tests.web.conftest import Pages, Server, shot
 
 STRINGS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js" / "strings"
 
 COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
 
-def open_seat(pages: Pages, server: Server, game: Any, seat: int, name: str, **kw: Any) -> Any:
-    token = game["seats"][seat]["token"]
-    page = pages.open(f"{server.base}/g/{game['id']}#s={token}", **kw)
-    page.wait_for_selector("#your-name, svg.board")
+def open_table(
+    pages: Pages, server: Server, game: Any, seats: list[int], name: str, ready: str, **kw: Any
+) -> Any:
+    """A page holding `seats` (several: one screen), once `ready` shows; answers the
+    name prompt of seats not yet taken."""
+    tokens = ",".join(game["seats"][s]["token"] for s in seats)
+    page = pages.open(f"{server.base}/g/{game['id']}#s={tokens}", **kw)
+    page.wait_for_selector(f"#your-name, {ready}")
     if page.locator("#your-name").count():
         page.fill("#your-name", name)
         page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.board")
+    page.wait_for_selector(ready)
     return page
+
+
+def open_seat(pages: Pages, server: Server, game: Any, seat: int, name: str, **kw: Any) -> Any:
+    return open_table(pages, server, game, [seat], name, "svg.board", **kw)
 
 
 def version(page: Any) -> int:
@@ -277,6 +285,23 @@ def assert_german(page: Any, where: str, english: set[str]) -> None:
     assert not found, f"English on the German {where}: {found}"
 
 
+def german_end(page: Any, english: set[str], screenshot: str | None = None) -> None:
+    """The German final scoring and the replay's last step hold no English; switching
+    back to English shows English at once."""
+    page.wait_for_selector(".scoring")
+    assert "Schlusswertung" in page.locator(".scoring").inner_text()
+    assert_german(page, "final scoring", english)
+    if screenshot:
+        shot(page, screenshot)
+    page.click("text=Partie nachspielen")
+    page.wait_for_selector("#next")
+    page.keyboard.press("End")
+    page.wait_for_selector(".scoring")
+    assert_german(page, "replay", english)
+    page.click(".lang button[lang=en]")
+    assert "Final scoring" in page.locator(".scoring").inner_text()
+
+
 def text_keys(name: str) -> set[str]:
     """The keys of a strings file (`en.js`, `cards.de.js`, …)."""
     text = (STRINGS / name).read_text()
@@ -284,7 +309,39 @@ def text_keys(name: str) -> set[str]:
     return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
 
 
+def same_keys(en: str, de: str) -> set[str]:
+    """The keys of two strings files, English and German, which must be the same."""
+    en_keys = text_keys(en)
+    de_keys = text_keys(de)
+    assert en_keys - de_keys == set(), f"missing in German: {sorted(en_keys - de_keys)}"
+    assert de_keys - en_keys == set(), f"missing in English: {sorted(de_keys - en_keys)}"
+    return en_keys
+
+
 # --- secrets -----------------------------------------------------------------------
+
+
+def objects(doc: Any, where: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object in a JSON document (a frame), with the path to it."""
+    if isinstance(doc, dict):
+        yield where, doc
+        for key, value in doc.items():
+            yield from objects(value, f"{where}.{key}")
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            yield from objects(value, f"{where}[{i}]")
+
+
+def covered_after_pass(page: Any, hand: str) -> None:
+    """The seat shown passes; the other seat's turn covers the screen, and nothing of a
+    hand (`hand`: the class of its pieces) is in the page."""
+    v = version(page)
+    page.click("#pass")
+    wait_version(page, v + 1)
+    page.wait_for_selector(".cover")
+    assert page.locator(f".{hand}, [data-hand-of]").count() == 0
+    html = page.content()
+    assert hand not in html and "data-hand-of" not in html
 
 
 def views_from_frames(frames: list[Any], seat: int) -> Iterator[tuple[int, Any, Any]]:

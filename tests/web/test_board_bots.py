@@ -12,6 +12,7 @@ from euphrates.bots.greedy import GreedyBot
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import (
     game_over,
+    open_seat,
     own_decision,
     place_tile,
     replayed_record,
@@ -34,21 +35,10 @@ def choose(view: Any, rng: random.Random) -> str:
 def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None:
     server = bot_server
     rng = random.Random(3)
-    game = server.call(
-        "POST",
-        "/api/games",
-        {
-            "game": "board",
-            "players": 3,
-            "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "intermediate"}] * 2],
-        },
-    )
+    game = server.create(3, bots=["intermediate"] * 2)
     gid = game["id"]
     token = game["seats"][0]["token"]
-    page = pages.open(f"{server.base}/g/{gid}#s={token}", width=1280, height=860)
-    page.fill("#your-name", "Ann")
-    page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.board")
+    page = open_seat(pages, server, game, 0, "Ann", width=1280, height=860)
     by_click = 0
     for _ in range(400):
         view = own_decision(server, gid, token)["views"]["0"]

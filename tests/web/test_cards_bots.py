@@ -11,7 +11,7 @@ from typing import Any
 
 from euphrates.bots.greedy import GreedyBot
 from euphrates.cards import CARDS
-from tests.web.cards_helpers import click_column, clicked, pick_card
+from tests.web.cards_helpers import click_column, clicked, open_cards, pick_card
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import (
     downloads_record,
@@ -36,22 +36,10 @@ def choose(view: Any, rng: random.Random) -> str:
 def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None:
     server = bot_server
     rng = random.Random(11)
-    game = server.call(
-        "POST",
-        "/api/games",
-        {
-            "game": "cards",
-            "players": 3,
-            "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "intermediate"}] * 2],
-            "options": {"open_piles": False},
-        },
-    )
+    game = server.create(3, game="cards", bots=["intermediate"] * 2, options={"open_piles": False})
     gid = game["id"]
     token = game["seats"][0]["token"]
-    page = pages.open(f"{server.base}/g/{gid}#s={token}", width=1280, height=1000)
-    page.fill("#your-name", "Ann")
-    page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.layout .card")
+    page = open_cards(pages, server, game, [0], "Ann", width=1280, height=1000)
     by_click = 0
     midgame = False
     for _ in range(600):

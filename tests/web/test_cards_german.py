@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from tests.web.cards_helpers import act, finish, open_cards, settle, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import assert_german, english_words, text_keys, wait_version
+from tests.web.helpers import (
+    assert_german,
+    english_words,
+    german_end,
+    same_keys,
+    text_keys,
+    wait_version,
+)
 
 
 def test_card_texts_in_both_languages() -> None:
-    en = text_keys("cards.en.js")
-    de = text_keys("cards.de.js")
+    en = same_keys("cards.en.js", "cards.de.js")
     assert len(en) > 100
-    assert en - de == set(), f"missing in German: {sorted(en - de)}"
-    assert de - en == set(), f"missing in English: {sorted(de - en)}"
     shared = text_keys("en.js")
     assert not en & shared, f"card texts hiding shared ones: {sorted(en & shared)}"
 
@@ -44,15 +48,4 @@ def test_german_card_table(server: Server, pages: Pages) -> None:
 
     vs = finish(server, game)
     wait_version(table, vs[0]["version"])
-    table.wait_for_selector(".scoring")
-    assert "Schlusswertung" in table.locator(".scoring").inner_text()
-    assert_german(table, "final scoring", english)
-    shot(table, "cards-scoring-de")
-    table.click("text=Partie nachspielen")
-    table.wait_for_selector("#next")
-    table.keyboard.press("End")
-    table.wait_for_selector(".scoring")
-    assert_german(table, "replay", english)
-    # Switching the language back shows English at once.
-    table.click(".lang button[lang=en]")
-    assert "Final scoring" in table.locator(".scoring").inner_text()
+    german_end(table, english, "cards-scoring-de")

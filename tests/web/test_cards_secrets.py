@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.web.cards_helpers import act, approach_war, open_cards, settle, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import version, views_from_frames, wait_version
+from tests.web.helpers import covered_after_pass, objects, views_from_frames, wait_version
 
 SECRET_KEYS = {"seed", "rng", "hands"}
 CONTENTS = {"deck", "removed"}  # as counts they are public (a refill's "deck": 138)
@@ -28,19 +28,14 @@ def bridge_shown(page: Any) -> str | None:
 
 def secret_free(doc: Any, seat: int, where: str) -> None:
     """No seed, deck or removed cards, no other hand, no event for another seat."""
-    if isinstance(doc, dict):
-        assert not SECRET_KEYS & set(doc), f"{where}: {SECRET_KEYS & set(doc)}"
-        for key in CONTENTS & set(doc):
-            assert isinstance(doc[key], int), f"{where}: the {key}'s cards"
-        if "audience" in doc:
-            assert doc["audience"] == seat, where
-        if doc.get("viewer") is not None:
-            assert doc["viewer"] == seat, where
-        for key, value in doc.items():
-            secret_free(value, seat, f"{where}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            secret_free(value, seat, f"{where}[{i}]")
+    for at, d in objects(doc, where):
+        assert not SECRET_KEYS & set(d), f"{at}: {SECRET_KEYS & set(d)}"
+        for key in CONTENTS & set(d):
+            assert isinstance(d[key], int), f"{at}: the {key}'s cards"
+        if "audience" in d:
+            assert d["audience"] == seat, at
+        if d.get("viewer") is not None:
+            assert d["viewer"] == seat, at
 
 
 def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> None:
@@ -56,15 +51,9 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
     assert page.locator(f"[data-hand-of='{first}']").count() == 1
     hand = views(server, game)[first]["hand"]
     assert page.locator(".hand-card").count() == len(hand)
-    v = version(page)
-    page.click("#pass")
-    wait_version(page, v + 1)
     # The other seat's turn: covered again, nothing of either hand rendered, and the
     # cards the first seat just drew are not in the log.
-    page.wait_for_selector(".cover")
-    assert hand_nodes(page) == 0
-    html = page.content()
-    assert "hand-card" not in html and "data-hand-of" not in html
+    covered_after_pass(page, "hand-card")
     assert " draws " not in page.locator("ol.log").inner_text().replace("draws 0", "")
 
     # A war at one screen: while the defender decides, the page is covered and the

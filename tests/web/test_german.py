@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import assert_german, english_words, wait_version
+from tests.web.helpers import assert_german, english_words, german_end, wait_version
 
 
 def finish(server: Server, gid: str, tokens: list[str]) -> None:
@@ -56,14 +56,4 @@ def test_german_pages(server: Server, pages: Pages) -> None:
 
     finish(server, gid, tokens)
     wait_version(table, server.view(gid, tokens[0], 0)["version"])
-    table.wait_for_selector(".scoring")
-    assert "Schlusswertung" in table.locator(".scoring").inner_text()
-    assert_german(table, "final scoring", english)
-    table.click("text=Partie nachspielen")
-    table.wait_for_selector("#next")
-    table.keyboard.press("End")
-    table.wait_for_selector(".scoring")
-    assert_german(table, "replay", english)
-    # Switching the language back shows English at once.
-    table.click(".lang button[lang=en]")
-    assert "Final scoring" in table.locator(".scoring").inner_text()
+    german_end(table, english)

@@ -8,7 +8,14 @@ import json
 from typing import Any
 
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import place_leader, version, views_from_frames, wait_version
+from tests.web.helpers import (
+    covered_after_pass,
+    objects,
+    place_leader,
+    version,
+    views_from_frames,
+    wait_version,
+)
 
 
 def hand_nodes(page: Any) -> int:
@@ -34,14 +41,8 @@ def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
     assert page.locator(".hand-tile").count() == sum(hand.values())
     place_leader(page, "king", "J1")
     assert hand_nodes(page) > 0  # the same seat's second action: still shown
-    v = version(page)
-    page.click("#pass")
-    wait_version(page, v + 1)
     # The other seat's turn: covered again, and nothing of the hand is rendered.
-    page.wait_for_selector(".cover")
-    assert hand_nodes(page) == 0
-    html = page.content()
-    assert "hand-tile" not in html and "data-hand-of" not in html
+    covered_after_pass(page, "hand-tile")
     # The drawn tiles of the seat that just played are not in the log while covered.
     assert "draws 1 " not in page.locator("ol.log").inner_text()
     page.click(".reveal")
@@ -52,17 +53,12 @@ def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
 
 def secret_free(doc: Any, seat: int, where: str) -> None:
     """No seed, no bag contents, no other seat's hand or discards, no private event."""
-    if isinstance(doc, dict):
-        assert "seed" not in doc, where
-        if "audience" in doc:
-            assert doc["audience"] == seat, where
-        if isinstance(doc.get("bag"), (list, str)):
-            raise AssertionError(f"{where}: the bag's contents")
-        for key, value in doc.items():
-            secret_free(value, seat, f"{where}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            secret_free(value, seat, f"{where}[{i}]")
+    for at, d in objects(doc, where):
+        assert "seed" not in d, at
+        if "audience" in d:
+            assert d["audience"] == seat, at
+        if isinstance(d.get("bag"), (list, str)):
+            raise AssertionError(f"{at}: the bag's contents")
 
 
 def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
