@@ -5,6 +5,7 @@ the deck, the 30 removed cards, the seed or another player's face-down bridge.""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from tests.web.cards_helpers import act, approach_war, open_cards, settle, views
@@ -38,6 +39,19 @@ def secret_free(doc: Any, seat: int, where: str) -> None:
             assert d["viewer"] == seat, at
 
 
+def commitments(server: Server, game: Any, page: Any) -> Iterator[tuple[int, Any]]:
+    """The war's commitments one by one (the version, the decision), each once the page
+    shows it, for the caller to answer; at the end, the page shows the settled game."""
+    for _ in range(4):
+        vs = settle(server, game, keep=("commit",))
+        d = vs[0]["decision"]
+        if d["kind"] != "commit":
+            break
+        wait_version(page, vs[0]["version"])
+        yield vs[0]["version"], d
+    wait_version(page, settle(server, game)[0]["version"])
+
+
 def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
     server.join(game, ["Ann", "Bob"])
@@ -62,12 +76,7 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
     vs = approach_war(server, game, layer)
     colour = vs[layer]["hand"][0]
     act(server, game, layer, f"{colour}3-4")
-    for _ in range(4):
-        vs = settle(server, game, keep=("commit",))
-        d = vs[0]["decision"]
-        if d["kind"] != "commit":
-            break
-        wait_version(page, vs[0]["version"])
+    for _, d in commitments(server, game, page):
         if d["seat"] == layer:
             if page.locator(f".reveal[data-reveal='{layer}']").count():
                 page.click(f".reveal[data-reveal='{layer}']")
@@ -80,8 +89,6 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
             assert bridge_shown(page) == "?"
             assert page.locator(f"[data-hand-of='{d['seat']}']").count() == 1
             act(server, game, d["seat"], "commit 0")
-    vs = settle(server, game)
-    wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == colour
 
 
@@ -98,20 +105,13 @@ def test_cards_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> N
     wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == "?"
     assert "face-down bridge between 3 and 4" in page.locator("ol.log").inner_text()
-    for _ in range(4):
-        vs = settle(server, game, keep=("commit",))
-        d = vs[0]["decision"]
-        if d["kind"] != "commit":
-            break
-        wait_version(page, vs[0]["version"])
+    for v, d in commitments(server, game, page):
         assert bridge_shown(page) == "?"
         if d["seat"] == 0:
             page.click("#commit")
-            wait_version(page, vs[0]["version"] + 1)
+            wait_version(page, v + 1)
         else:
             act(server, game, 1, "commit 0")
-    vs = settle(server, game)
-    wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == colour
 
     frames = [json.loads(text) for _, text in pages.frames[page]]
