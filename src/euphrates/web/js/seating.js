@@ -31,14 +31,19 @@ import { hostPanel } from "./board/extras.js";
  */
 
 /**
- * What a game brings to its table: its words and its panels.
- * @template U, L
+ * What a game brings to its table: its words, its panels, what its keys pick.
+ * @template V, S, L, U
  * @typedef {object} Parts
  * @property {Words} words
  * @property {import("./logtabs.js").StepEntry} entry the game's words for a step of the log
  * @property {(legal: string[]) => L} parseLegal the view's `legal`, sorted by what is picked
  * @property {(ui: U) => Node} handPanel
  * @property {(ui: U, held: number[]) => Node} seatsPanel
+ * @property {(view: V, d: Decision) => {active: number, phase: string}} turnOf for the header
+ * @property {(view: V) => Node} counter the header's count of what is left to draw
+ * @property {(c: Colour, legal: L) => S|null} colourKey what a colour's key picks
+ * @property {(l: Leader, legal: L) => S|null} leaderKey what a leader's key (Shift) picks
+ * @property {(view: V) => V} [unseen] the view drawn where no seat is shown (default: as is)
  */
 
 /**
@@ -76,7 +81,7 @@ const KEY_LEADERS = /** @type {Record<string, Leader>} */ ({ P: "priest", F: "fa
 export class Seating {
   /**
    * @param {TableHost} host
-   * @param {Parts<U, L>} parts
+   * @param {Parts<V, S, L, U>} parts
    */
   constructor(host, parts) {
     this.conn = host.conn;
@@ -139,16 +144,6 @@ export class Seating {
   }
 
   /**
-   * The view drawn for the seat shown, or for nobody (`me` null).
-   * @param {V} view a view this screen holds
-   * @param {V|null} own the shown seat's view
-   * @returns {V}
-   */
-  shownView(view, own) {
-    return own ?? view;
-  }
-
-  /**
    * The game's drawing and panels, once the common part of the `Ui` is known.
    * @param {U} _ui
    * @param {GameMeta} _game
@@ -157,45 +152,6 @@ export class Seating {
 
   /** The marks on the drawing: lit places, the cursor, the last move. */
   renderMarks() {}
-
-  /**
-   * Whose turn it is and how far it has come, for the header.
-   * @param {V} _view
-   * @param {Decision} d
-   * @returns {{active: number, phase: string}}
-   */
-  turnOf(_view, d) {
-    return { active: d.seat, phase: "" };
-  }
-
-  /**
-   * The header's count of what is left to draw (the bag, the deck).
-   * @param {V} _view
-   * @returns {Node|null}
-   */
-  counter(_view) {
-    return null;
-  }
-
-  /**
-   * What a colour's key picks, if anything.
-   * @param {Colour} _c
-   * @param {U} _ui
-   * @returns {S|null}
-   */
-  colourKey(_c, _ui) {
-    return null;
-  }
-
-  /**
-   * What a leader's key (with Shift) picks, if anything.
-   * @param {Leader} _l
-   * @param {U} _ui
-   * @returns {S|null}
-   */
-  leaderKey(_l, _ui) {
-    return null;
-  }
 
   /**
    * A key only this game knows; true if it was used.
@@ -326,10 +282,10 @@ export class Seating {
       this.cursor = null;
       this.select(null);
     } else if (e.key in KEY_COLOURS && !e.shiftKey) {
-      const sel = this.colourKey(/** @type {Colour} */ (KEY_COLOURS[e.key]), ui);
+      const sel = this.parts.colourKey(/** @type {Colour} */ (KEY_COLOURS[e.key]), ui.legal);
       if (sel) this.select(sel);
     } else if (e.key in KEY_LEADERS && e.shiftKey) {
-      const sel = this.leaderKey(/** @type {Leader} */ (KEY_LEADERS[e.key]), ui);
+      const sel = this.parts.leaderKey(/** @type {Leader} */ (KEY_LEADERS[e.key]), ui.legal);
       if (sel) this.select(sel);
     } else if (e.key === "x" && ui.legal.catastrophes.size) {
       this.select(/** @type {S} */ ({ kind: "catastrophe" }));
@@ -384,13 +340,16 @@ export class Seating {
     this.render();
   }
 
+  /** Everything from the views: the header, the game's drawing and panels, the hand (or
+   * its cover), the notation box, the seats, the log. */
   paint() {
     const view = this.anyView();
     const game = this.conn.game;
     this.renderHeader(view);
     if (!view || !game) return;
     const me = this.perspective();
-    const shownView = this.shownView(view, me !== null ? this.conn.views[String(me)] ?? view : null);
+    const unseen = this.parts.unseen ?? ((/** @type {V} */ v) => v);
+    const shownView = me !== null ? this.conn.views[String(me)] ?? view : unseen(view);
     const deciding = me !== null && this.acting() === me && game.status === "active";
     const dkey = `${shownView.version}:${me}`;
     if (dkey !== this.decisionKey) {
@@ -459,14 +418,14 @@ export class Seating {
     else if (!view || !game) status = t("table.connecting");
     else if (game.status !== "active") status = t(`status.${game.status}`);
     else if (d) {
-      const { active, phase } = this.turnOf(view, d);
+      const { active, phase } = this.parts.turnOf(view, d);
       const mine = this.perspective() === active;
       status = `${mine ? t("table.your_turn") : t("table.turn", { name: this.name(active) })} · ${phase}`;
     }
     fill(this.header,
       h("a", { href: "/", class: "home", title: t("nav.lobby") }, t(this.words.title)),
       h("span", { class: "status", id: "status" }, status),
-      view ? this.counter(view) : null,
+      view ? this.parts.counter(view) : null,
       langSwitch());
     document.title = `${status ? `${status} · ` : ""}${t(this.words.title)}`;
   }

@@ -21,6 +21,7 @@ import { squareInfo } from "./extras.js";
 /** @typedef {import("../types.js").Step} Step */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
+/** @typedef {import("./legal.js").Legal} Legal */
 
 /**
  * @param {TableHost} host
@@ -31,19 +32,27 @@ export async function createTable(host) {
   return new BoardTable(host, maps);
 }
 
-const WORDS = {
-  title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
-  coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint",
+/** @type {import("../seating.js").Parts<BoardView, Selection, Legal, Ui>} */
+const PARTS = {
+  words: {
+    title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
+    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint",
+  },
+  entry: stepEntry, parseLegal, handPanel, seatsPanel,
+  turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
+  counter: (view) => h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),
+  colourKey: (c, legal) => legal.tiles.has(c) ? { kind: "tile", colour: c } : null,
+  leaderKey: (l, legal) => legal.leaders.has(l) || legal.withdraw.has(l) ? { kind: "leader", leader: l } : null,
 };
 
-/** @extends {Seating<BoardView, Selection, import("./legal.js").Legal, Ui>} */
+/** @extends {Seating<BoardView, Selection, Legal, Ui>} */
 class BoardTable extends Seating {
   /**
    * @param {TableHost} host
    * @param {any} maps
    */
   constructor(host, maps) {
-    super(host, { words: WORDS, entry: stepEntry, parseLegal, handPanel, seatsPanel });
+    super(host, PARTS);
     this.maps = maps;
     /** @type {string|null} */
     this.hover = null;
@@ -109,24 +118,6 @@ class BoardTable extends Seating {
 
   // --- keyboard -----------------------------------------------------------------------
   /**
-   * @param {import("./geometry.js").Colour} c
-   * @param {Ui} ui
-   * @returns {Selection|null}
-   */
-  colourKey(c, ui) {
-    return ui.legal.tiles.has(c) ? { kind: "tile", colour: c } : null;
-  }
-
-  /**
-   * @param {import("./geometry.js").Leader} l
-   * @param {Ui} ui
-   * @returns {Selection|null}
-   */
-  leaderKey(l, ui) {
-    return ui.legal.leaders.has(l) || ui.legal.withdraw.has(l) ? { kind: "leader", leader: l } : null;
-  }
-
-  /**
    * "s" starts a swap.
    * @param {KeyboardEvent} e
    * @param {Ui} ui
@@ -189,19 +180,6 @@ class BoardTable extends Seating {
       outcome ? scoringPanel(outcome, (s) => this.name(s)) : null,
       outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : null,
       outcome ? null : decisionPanel(ui));
-  }
-
-  /**
-   * @param {BoardView} view
-   * @param {import("../types.js").Decision} d
-   */
-  turnOf(view, d) {
-    return { active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) };
-  }
-
-  /** @param {BoardView} view */
-  counter(view) {
-    return h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`);
   }
 
   /** @param {BoardView} view */

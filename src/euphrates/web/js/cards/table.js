@@ -24,6 +24,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 /** @typedef {import("./model.js").CardsView} CardsView */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
+/** @typedef {import("./legal.js").Legal} Legal */
 
 /**
  * @param {TableHost} host
@@ -33,16 +34,29 @@ export async function createTable(host) {
   return new CardsTable(host);
 }
 
-const WORDS = {
-  title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
-  coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint",
+/** @type {import("../seating.js").Parts<CardsView, Selection, Legal, Ui>} */
+const PARTS = {
+  words: {
+    title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
+    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint",
+  },
+  entry: stepEntry, parseLegal, handPanel, seatsPanel,
+  turnOf: (view, d) => {
+    const left = Number(view.actions_left ?? 0);
+    return { active: view.active ?? d.seat, phase: left > 0 ? t("table.action_n", { n: Math.min(2, 3 - left) }) : t("cards.turn_end") };
+  },
+  counter: (view) => h("span", { class: "bag", title: t("cards.deck_hint") }, `${t("cards.deck")}: ${view.deck_count ?? 0}`),
+  colourKey: (c, legal) => legal.cards.has(c) ? { kind: "card", colour: c } : null,
+  leaderKey: (l, legal) => legal.leaders.has(l) ? { kind: "leader", leader: l } : null,
+  // Nobody's hand shown: the public part, a face-down bridge as its back.
+  unseen: (view) => publicPart(view, null),
 };
 
-/** @extends {Seating<CardsView, Selection, import("./legal.js").Legal, Ui>} */
+/** @extends {Seating<CardsView, Selection, Legal, Ui>} */
 class CardsTable extends Seating {
   /** @param {TableHost} host */
   constructor(host) {
-    super(host, { words: WORDS, entry: stepEntry, parseLegal, handPanel, seatsPanel });
+    super(host, PARTS);
     /** @type {number|null} the hovered column (from 0) */
     this.hoverCol = null;
     /** The decision pending at each version seen live, to name a "no" in the log. @type {Map<number, string>} */
@@ -166,24 +180,6 @@ class CardsTable extends Seating {
 
   // --- keyboard -----------------------------------------------------------------------
   /**
-   * @param {import("./model.js").Colour} c
-   * @param {Ui} ui
-   * @returns {Selection|null}
-   */
-  colourKey(c, ui) {
-    return ui.legal.cards.has(c) ? { kind: "card", colour: c } : null;
-  }
-
-  /**
-   * @param {import("./model.js").Leader} l
-   * @param {Ui} ui
-   * @returns {Selection|null}
-   */
-  leaderKey(l, ui) {
-    return ui.legal.leaders.has(l) ? { kind: "leader", leader: l } : null;
-  }
-
-  /**
    * The arrows walk the lit places in reading order.
    * @param {KeyboardEvent} e
    */
@@ -247,14 +243,6 @@ class CardsTable extends Seating {
   }
 
   /**
-   * @param {CardsView} view
-   * @param {CardsView|null} own
-   */
-  shownView(view, own) {
-    return own ?? publicPart(view, null);
-  }
-
-  /**
    * @param {Ui} ui
    * @param {import("../types.js").GameMeta} game
    */
@@ -278,20 +266,6 @@ class CardsTable extends Seating {
       if (e) return String(e.reason ?? "");
     }
     return null;
-  }
-
-  /**
-   * @param {CardsView} view
-   * @param {import("../types.js").Decision} d
-   */
-  turnOf(view, d) {
-    const left = Number(view.actions_left ?? 0);
-    return { active: view.active ?? d.seat, phase: left > 0 ? t("table.action_n", { n: Math.min(2, 3 - left) }) : t("cards.turn_end") };
-  }
-
-  /** @param {CardsView} view */
-  counter(view) {
-    return h("span", { class: "bag", title: t("cards.deck_hint") }, `${t("cards.deck")}: ${view.deck_count ?? 0}`);
   }
 
   renderMarks() {
