@@ -8,7 +8,7 @@ import urllib.error
 from typing import Any
 
 from tests.web.conftest import Pages, Server
-from tests.web.helpers import version, wait_version
+from tests.web.helpers import open_table, version, wait_version
 
 LETTERS = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 COLOURS = {v: k for k, v in LETTERS.items()}
@@ -18,15 +18,9 @@ LEADERS = {"priest": "P", "farmer": "F", "trader": "T", "king": "K"}
 def open_cards(
     pages: Pages, server: Server, game: Any, seats: list[int], name: str, **kw: Any
 ) -> Any:
-    """A page holding `seats` (several: one screen); answers the name prompt."""
-    tokens = ",".join(game["seats"][s]["token"] for s in seats)
-    page = pages.open(f"{server.base}/g/{game['id']}#s={tokens}", **kw)
-    page.wait_for_selector("#your-name, svg.layout")
-    if page.locator("#your-name").count():
-        page.fill("#your-name", name)
-        page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.layout .card")
-    return page
+    """A page holding `seats` (several: one screen), its layout drawn; answers the name
+    prompt."""
+    return open_table(pages, server, game, seats, name, "svg.layout .card", **kw)
 
 
 def views(server: Server, game: Any) -> dict[int, Any]:

@@ -8,6 +8,7 @@ missing browser is a failure.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -15,7 +16,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -66,18 +68,28 @@ class Server:
             return json.loads(res.read())
 
     def create(
-        self, players: int, *, options: dict[str, bool] | None = None, game: str = "board"
+        self,
+        players: int,
+        *,
+        options: dict[str, bool] | None = None,
+        game: str = "board",
+        bots: Sequence[str] = (),
     ) -> Any:
+        """A game whose first seats are people's and whose last are bots of `bots`' levels."""
+        seats = [{"kind": "human"}] * (players - len(bots))
+        seats += [{"kind": "bot", "level": level} for level in bots]
         return self.call(
             "POST",
             "/api/games",
-            {
-                "game": game,
-                "players": players,
-                "seats": [{"kind": "human"}] * players,
-                "options": options or {},
-            },
+            {"game": game, "players": players, "seats": seats, "options": options or {}},
         )
+
+    def join(self, game: Any, names: Sequence[str | None]) -> None:
+        """Seat i takes its seat as names[i] over HTTP (None: left untaken)."""
+        for seat, name in enumerate(names):
+            if name is not None:
+                token = game["seats"][seat]["token"]
+                self.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [token])
 
     def view(self, game_id: str, token: str, seat: int) -> Any:
         return self.call("GET", f"/api/games/{game_id}", tokens=[token])["views"][str(seat)]
@@ -89,12 +101,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@contextmanager
+def _serving(tmp_path: Path, bot_workers: int) -> Iterator[Server]:
+    """A server on a free port with a fresh SQLite file and `bot_workers` bot worker
+    processes; stopped on leaving."""
     port = _free_port()
     log = (tmp_path / "server.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE, str(port), str(tmp_path / "games.db"), "0"],
+        [sys.executable, "-c", SERVE, str(port), str(tmp_path / "games.db"), str(bot_workers)],
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -119,6 +133,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with _serving(tmp_path, 0) as s:
+        yield s
+
+
+@pytest.fixture
+def bot_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose bot seats play, in one bot worker process (skipped where the
+    worker, `euphrates.bots.worker`, is absent)."""
+    if importlib.util.find_spec("euphrates.bots.worker") is None:
+        pytest.skip("the bot worker (euphrates.bots.worker) is not here")
+    with _serving(tmp_path, 1) as s:
+        yield s
 
 
 @pytest.fixture(scope="session")

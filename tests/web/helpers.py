@@ -1,25 +1,44 @@
 """Driving the board table like a player: open a seat's link, wait for a version,
-pick a tile or a leader, click a square."""
+pick a tile or a leader, click a square. And what the board's and the card game's
+tests check alike: a seat's turn against bots, the end, the scoring rows, the record
+and its replay, the first load, the German page, the views a page rebuilds from its
+frames."""
 
 from __future__ import annotations
 
 import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Pages, Server
+from euphrates.match.records import GameRecord, replay
+from euphrates.server.patch import apply_patch
+from tests.web.conftest import Pages, Server, shot
+
+STRINGS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js" / "strings"
 
 COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
 
-def open_seat(pages: Pages, server: Server, game: Any, seat: int, name: str, **kw: Any) -> Any:
-    token = game["seats"][seat]["token"]
-    page = pages.open(f"{server.base}/g/{game['id']}#s={token}", **kw)
-    page.wait_for_selector("#your-name, svg.board")
+def open_table(
+    pages: Pages, server: Server, game: Any, seats: list[int], name: str, ready: str, **kw: Any
+) -> Any:
+    """A page holding `seats` (several: one screen), once `ready` shows; answers the
+    name prompt of seats not yet taken."""
+    tokens = ",".join(game["seats"][s]["token"] for s in seats)
+    page = pages.open(f"{server.base}/g/{game['id']}#s={tokens}", **kw)
+    page.wait_for_selector(f"#your-name, {ready}")
     if page.locator("#your-name").count():
         page.fill("#your-name", name)
         page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.board")
+    page.wait_for_selector(ready)
     return page
+
+
+def open_seat(pages: Pages, server: Server, game: Any, seat: int, name: str, **kw: Any) -> Any:
+    return open_table(pages, server, game, [seat], name, "svg.board", **kw)
 
 
 def version(page: Any) -> int:
@@ -121,3 +140,220 @@ def hand_in_dom(page: Any) -> dict[str, int]:
 
 def frames_json(pages: Pages, page: Any) -> list[dict[str, Any]]:
     return [json.loads(text) for _, text in pages.frames[page]]
+
+
+# --- a whole game ------------------------------------------------------------------
+
+
+def own_decision(server: Server, gid: str, token: str, seat: int = 0) -> Any:
+    """The game once it waits for `seat` (or is over): the bots move by themselves."""
+    deadline = time.monotonic() + 30
+    while True:
+        doc = server.call("GET", f"/api/games/{gid}", tokens=[token])
+        decision = doc["views"][str(seat)]["decision"]
+        if decision is None or decision["seat"] == seat:
+            return doc
+        assert time.monotonic() < deadline, "the bots did not move"
+        time.sleep(0.05)
+
+
+def game_over(server: Server, gid: str, tokens: list[str]) -> Any:
+    """The game once its status is over (it follows the last step)."""
+    for _ in range(50):
+        doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
+        if doc["game"]["status"] == "over":
+            return doc
+        time.sleep(0.1)
+    raise AssertionError(f"the game is {doc['game']['status']}, not over")
+
+
+def scoring_rows(page: Any, outcome: Any, players: int) -> Any:
+    """The final scoring's rows: one a player, each with the totals of the outcome."""
+    rows = page.locator(".scoring tbody tr")
+    assert rows.count() == players
+    for i in range(players):
+        seat = int(rows.nth(i).get_attribute("data-seat") or -1)
+        cells = rows.nth(i).locator("td.num strong").all_inner_texts()
+        assert [int(c) for c in cells] == outcome["totals"][seat]
+    return rows
+
+
+def replayed_record(server: Server, gid: str, outcome: Any) -> Any:
+    """The game's record, which replays through the engine to the same outcome."""
+    record = server.call("GET", f"/api/games/{gid}/record")
+    state = replay(GameRecord.from_json(record))
+    assert state.outcome() is not None and state.outcome().to_json() == outcome
+    return record
+
+
+def status_has(page: Any, text: str) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('header .status').textContent.includes({text!r})"
+    )
+
+
+def step_through_replay(page: Any, steps: int) -> None:
+    """The replay viewer at its start: the arrow key steps on, End goes to the final
+    scoring."""
+    assert f"Step 0 of {steps}" in page.locator("header .status").inner_text()
+    page.keyboard.press("ArrowRight")
+    status_has(page, "Step 1 ")
+    page.keyboard.press("End")
+    status_has(page, f"Step {steps} ")
+    page.wait_for_selector(".scoring")
+
+
+def downloads_record(page: Any, record: Any) -> None:
+    """The replay's download is the game's record."""
+    with page.expect_download() as download:
+        page.click("text=Download the record")
+    path = download.value.path()
+    assert json.loads(Path(path).read_text(encoding="utf-8"))["actions"] == record["actions"]
+
+
+# --- first load --------------------------------------------------------------------
+
+
+def first_load(pages: Pages, url: str, ready: str) -> tuple[int, list[tuple[str, int]], int]:
+    """What a page costs to load until `ready` shows and the network is idle: bytes in
+    all (files and WebSocket frames), each file's size, the number of frames."""
+    sizes: list[tuple[str, int]] = []
+    ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
+    pages.contexts.append(ctx)
+    page = ctx.new_page()
+    page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: sizes.append((r.url, len(r.body()))))
+    frames: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(len(f))))
+    page.goto(url)
+    page.wait_for_selector(ready)
+    page.wait_for_load_state("networkidle")
+    return sum(n for _, n in sizes) + sum(frames), sizes, len(frames)
+
+
+# --- the German page ---------------------------------------------------------------
+
+# Every text node and every attribute a person reads or hears, outside elements
+# marked as another language (the language switch's "EN").
+VISIBLE_WORDS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const foreign = (el) => { const l = el && el.closest('[lang]'); return l && !l.lang.startsWith('de'); };
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!foreign(n.parentElement)) out.push(n.textContent);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (foreign(el)) continue;
+    for (const a of ['title', 'aria-label', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+  }
+  out.push(document.title);
+  return out.join(' ');
+}"""
+
+
+def english_words(page: Any, *, cards: bool = False) -> set[str]:
+    """Words of the English texts (with `cards`, the card game's too) that no German
+    text has."""
+    texts = page.evaluate(
+        """async (cards) => {
+        const en = Object.values((await import('/static/js/strings/en.js')).EN);
+        const de = Object.values((await import('/static/js/strings/de.js')).DE);
+        if (cards) {
+          en.push(...Object.values((await import('/static/js/strings/cards.en.js')).CARDS_EN));
+          de.push(...Object.values((await import('/static/js/strings/cards.de.js')).CARDS_DE));
+        }
+        return [en, de];
+    }""",
+        cards,
+    )
+
+    def words(values: list[str]) -> set[str]:
+        return {
+            w.lower()
+            for v in values
+            for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", re.sub(r"\{\w+\}", " ", v))
+        }
+
+    return words(texts[0]) - words(texts[1])
+
+
+def assert_german(page: Any, where: str, english: set[str]) -> None:
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    text = page.evaluate(VISIBLE_WORDS)
+    found = sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text) if w.lower() in english})
+    assert not found, f"English on the German {where}: {found}"
+
+
+def german_end(page: Any, english: set[str], screenshot: str | None = None) -> None:
+    """The German final scoring and the replay's last step hold no English; switching
+    back to English shows English at once."""
+    page.wait_for_selector(".scoring")
+    assert "Schlusswertung" in page.locator(".scoring").inner_text()
+    assert_german(page, "final scoring", english)
+    if screenshot:
+        shot(page, screenshot)
+    page.click("text=Partie nachspielen")
+    page.wait_for_selector("#next")
+    page.keyboard.press("End")
+    page.wait_for_selector(".scoring")
+    assert_german(page, "replay", english)
+    page.click(".lang button[lang=en]")
+    assert "Final scoring" in page.locator(".scoring").inner_text()
+
+
+def text_keys(name: str) -> set[str]:
+    """The keys of a strings file (`en.js`, `cards.de.js`, …)."""
+    text = (STRINGS / name).read_text()
+    body = text[text.index("= {") : text.index("\n};")]
+    return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
+
+
+def same_keys(en: str, de: str) -> set[str]:
+    """The keys of two strings files, English and German, which must be the same."""
+    en_keys = text_keys(en)
+    de_keys = text_keys(de)
+    assert en_keys - de_keys == set(), f"missing in German: {sorted(en_keys - de_keys)}"
+    assert de_keys - en_keys == set(), f"missing in English: {sorted(de_keys - en_keys)}"
+    return en_keys
+
+
+# --- secrets -----------------------------------------------------------------------
+
+
+def objects(doc: Any, where: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object in a JSON document (a frame), with the path to it."""
+    if isinstance(doc, dict):
+        yield where, doc
+        for key, value in doc.items():
+            yield from objects(value, f"{where}.{key}")
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            yield from objects(value, f"{where}[{i}]")
+
+
+def covered_after_pass(page: Any, hand: str) -> None:
+    """The seat shown passes; the other seat's turn covers the screen, and nothing of a
+    hand (`hand`: the class of its pieces) is in the page."""
+    v = version(page)
+    page.click("#pass")
+    wait_version(page, v + 1)
+    page.wait_for_selector(".cover")
+    assert page.locator(f".{hand}, [data-hand-of]").count() == 0
+    html = page.content()
+    assert hand not in html and "data-hand-of" not in html
+
+
+def views_from_frames(frames: list[Any], seat: int) -> Iterator[tuple[int, Any, Any]]:
+    """Each frame with the seat's view as the page rebuilds it (whole from a welcome or
+    a sync, patched by an update); no frame holds any other view."""
+    view = None
+    for i, f in enumerate(frames):
+        if f["type"] in ("welcome", "sync") and f.get("views"):
+            assert set(f["views"]) == {str(seat)}
+            view = f["views"][str(seat)]
+        elif f["type"] == "update":
+            assert set(f["views"]) == {str(seat)}
+            part = f["views"][str(seat)]
+            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        yield i, f, view

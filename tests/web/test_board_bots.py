@@ -5,15 +5,20 @@ processes, the person by clicks now and then and by the notation box otherwise."
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from euphrates.board.game import BOARD
 from euphrates.bots.greedy import GreedyBot
-from euphrates.match.records import GameRecord, replay
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import place_tile, wait_version
-from tests.web.test_cards_bots import bot_server  # noqa: F401 - the fixture
+from tests.web.helpers import (
+    game_over,
+    open_seat,
+    own_decision,
+    place_tile,
+    replayed_record,
+    scoring_rows,
+    wait_version,
+)
 
 COLOURS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 
@@ -27,34 +32,16 @@ def choose(view: Any, rng: random.Random) -> str:
     return GreedyBot(rng.randrange(1 << 30)).choose(BOARD, view)
 
 
-def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None:  # noqa: F811
+def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None:
     server = bot_server
     rng = random.Random(3)
-    game = server.call(
-        "POST",
-        "/api/games",
-        {
-            "game": "board",
-            "players": 3,
-            "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "intermediate"}] * 2],
-        },
-    )
+    game = server.create(3, bots=["intermediate"] * 2)
     gid = game["id"]
     token = game["seats"][0]["token"]
-    page = pages.open(f"{server.base}/g/{gid}#s={token}", width=1280, height=860)
-    page.fill("#your-name", "Ann")
-    page.click(".ask-name button[type=submit]")
-    page.wait_for_selector("svg.board")
+    page = open_seat(pages, server, game, 0, "Ann", width=1280, height=860)
     by_click = 0
     for _ in range(400):
-        deadline = time.monotonic() + 30
-        while True:  # the bots move by themselves; wait for Ann's decision
-            doc = server.call("GET", f"/api/games/{gid}", tokens=[token])
-            view = doc["views"]["0"]
-            if view["decision"] is None or view["decision"]["seat"] == 0:
-                break
-            assert time.monotonic() < deadline, "the bots did not move"
-            time.sleep(0.05)
+        view = own_decision(server, gid, token)["views"]["0"]
         if view["decision"] is None:
             break
         wait_version(page, view["version"])
@@ -67,23 +54,10 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
             page.fill("#notation", action)
             page.press("#notation", "Enter")
         wait_version(page, view["version"] + 1)
-    for _ in range(50):  # the game's status follows its last step
-        doc = server.call("GET", f"/api/games/{gid}", tokens=[token])
-        if doc["game"]["status"] == "over":
-            break
-        time.sleep(0.1)
-    assert doc["game"]["status"] == "over"
+    outcome = game_over(server, gid, [token])["views"]["0"]["outcome"]
     assert by_click == 6
-    outcome = doc["views"]["0"]["outcome"]
     page.wait_for_selector(".scoring")
     shot(page, "scoring-bots")
-    rows = page.locator(".scoring tbody tr")
-    assert rows.count() == 3
-    for i in range(3):
-        seat = int(rows.nth(i).get_attribute("data-seat") or -1)
-        cells = rows.nth(i).locator("td.num strong").all_inner_texts()
-        assert [int(c) for c in cells] == outcome["totals"][seat]
-    record = server.call("GET", f"/api/games/{gid}/record")
+    scoring_rows(page, outcome, 3)
+    record = replayed_record(server, gid, outcome)
     assert record["seats"] == ["Ann", "bot:intermediate", "bot:intermediate"]
-    state = replay(GameRecord.from_json(record))
-    assert state.outcome() is not None and state.outcome().to_json() == outcome

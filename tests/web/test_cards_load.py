@@ -7,31 +7,18 @@ from typing import Any
 
 from tests.web.cards_helpers import lit, open_cards, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import version, wait_version
+from tests.web.helpers import first_load, version, wait_version
 
 LIMIT = 300 * 1024
 
 
 def test_card_table_first_load_is_small(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
-    tokens = [s["token"] for s in game["seats"]]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [tokens[seat]])
-    sizes: list[tuple[str, int]] = []
-    ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
-    pages.contexts.append(ctx)
-    page = ctx.new_page()
-    page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
-    page.on("response", lambda r: sizes.append((r.url, len(r.body()))))
-    frames: list[int] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(len(f))))
-    page.goto(f"{server.base}/g/{game['id']}#s={tokens[0]}")
-    page.wait_for_selector(".hand-card")
-    page.wait_for_load_state("networkidle")
-    total = sum(n for _, n in sizes) + sum(frames)
+    server.join(game, ["Ann", "Bob"])
+    link = f"{server.base}/g/{game['id']}#s={game['seats'][0]['token']}"
+    total, sizes, frames = first_load(pages, link, ".hand-card")
     print(
-        f"first load of the card table: {total / 1024:.1f} KB in {len(sizes)} files"
-        f" + {len(frames)} frames"
+        f"first load of the card table: {total / 1024:.1f} KB in {len(sizes)} files + {frames} frames"
     )
     for url, n in sorted(sizes, key=lambda x: -x[1]):
         print(f"  {n:7d} {url.split('/static/')[-1]}")

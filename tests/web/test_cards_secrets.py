@@ -5,12 +5,12 @@ the deck, the 30 removed cards, the seed or another player's face-down bridge.""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from euphrates.server.patch import apply_patch
 from tests.web.cards_helpers import act, approach_war, open_cards, settle, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import version, wait_version
+from tests.web.helpers import covered_after_pass, objects, views_from_frames, wait_version
 
 SECRET_KEYS = {"seed", "rng", "hands"}
 CONTENTS = {"deck", "removed"}  # as counts they are public (a refill's "deck": 138)
@@ -29,28 +29,32 @@ def bridge_shown(page: Any) -> str | None:
 
 def secret_free(doc: Any, seat: int, where: str) -> None:
     """No seed, deck or removed cards, no other hand, no event for another seat."""
-    if isinstance(doc, dict):
-        assert not SECRET_KEYS & set(doc), f"{where}: {SECRET_KEYS & set(doc)}"
-        for key in CONTENTS & set(doc):
-            assert isinstance(doc[key], int), f"{where}: the {key}'s cards"
-        if "audience" in doc:
-            assert doc["audience"] == seat, where
-        if doc.get("viewer") is not None:
-            assert doc["viewer"] == seat, where
-        for key, value in doc.items():
-            secret_free(value, seat, f"{where}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            secret_free(value, seat, f"{where}[{i}]")
+    for at, d in objects(doc, where):
+        assert not SECRET_KEYS & set(d), f"{at}: {SECRET_KEYS & set(d)}"
+        for key in CONTENTS & set(d):
+            assert isinstance(d[key], int), f"{at}: the {key}'s cards"
+        if "audience" in d:
+            assert d["audience"] == seat, at
+        if d.get("viewer") is not None:
+            assert d["viewer"] == seat, at
+
+
+def commitments(server: Server, game: Any, page: Any) -> Iterator[tuple[int, Any]]:
+    """The war's commitments one by one (the version, the decision), each once the page
+    shows it, for the caller to answer; at the end, the page shows the settled game."""
+    for _ in range(4):
+        vs = settle(server, game, keep=("commit",))
+        d = vs[0]["decision"]
+        if d["kind"] != "commit":
+            break
+        wait_version(page, vs[0]["version"])
+        yield vs[0]["version"], d
+    wait_version(page, settle(server, game)[0]["version"])
 
 
 def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
-    gid = game["id"]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call(
-            "POST", f"/api/games/{gid}/join", {"name": name}, [game["seats"][seat]["token"]]
-        )
+    server.join(game, ["Ann", "Bob"])
     page = open_cards(pages, server, game, [0, 1], "Ann")
     page.wait_for_selector(".cover")
     first = int(views(server, game)[0]["active"])
@@ -61,15 +65,9 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
     assert page.locator(f"[data-hand-of='{first}']").count() == 1
     hand = views(server, game)[first]["hand"]
     assert page.locator(".hand-card").count() == len(hand)
-    v = version(page)
-    page.click("#pass")
-    wait_version(page, v + 1)
     # The other seat's turn: covered again, nothing of either hand rendered, and the
     # cards the first seat just drew are not in the log.
-    page.wait_for_selector(".cover")
-    assert hand_nodes(page) == 0
-    html = page.content()
-    assert "hand-card" not in html and "data-hand-of" not in html
+    covered_after_pass(page, "hand-card")
     assert " draws " not in page.locator("ol.log").inner_text().replace("draws 0", "")
 
     # A war at one screen: while the defender decides, the page is covered and the
@@ -78,12 +76,7 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
     vs = approach_war(server, game, layer)
     colour = vs[layer]["hand"][0]
     act(server, game, layer, f"{colour}3-4")
-    for _ in range(4):
-        vs = settle(server, game, keep=("commit",))
-        d = vs[0]["decision"]
-        if d["kind"] != "commit":
-            break
-        wait_version(page, vs[0]["version"])
+    for _, d in commitments(server, game, page):
         if d["seat"] == layer:
             if page.locator(f".reveal[data-reveal='{layer}']").count():
                 page.click(f".reveal[data-reveal='{layer}']")
@@ -96,15 +89,12 @@ def test_cards_hotseat_covers_hand_and_bridge(server: Server, pages: Pages) -> N
             assert bridge_shown(page) == "?"
             assert page.locator(f"[data-hand-of='{d['seat']}']").count() == 1
             act(server, game, d["seat"], "commit 0")
-    vs = settle(server, game)
-    wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == colour
 
 
 def test_cards_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     game = server.create(2, game="cards")
-    gid = game["id"]
-    server.call("POST", f"/api/games/{gid}/join", {"name": "Bob"}, [game["seats"][1]["token"]])
+    server.join(game, [None, "Bob"])
     page = open_cards(pages, server, game, [0], "Ann")
     # Both seats play over HTTP while the page watches seat 0: seat 1 lays a bridge
     # that starts a war, so it lies face down while seat 0 decides.
@@ -115,34 +105,21 @@ def test_cards_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> N
     wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == "?"
     assert "face-down bridge between 3 and 4" in page.locator("ol.log").inner_text()
-    for _ in range(4):
-        vs = settle(server, game, keep=("commit",))
-        d = vs[0]["decision"]
-        if d["kind"] != "commit":
-            break
-        wait_version(page, vs[0]["version"])
+    for v, d in commitments(server, game, page):
         assert bridge_shown(page) == "?"
         if d["seat"] == 0:
             page.click("#commit")
-            wait_version(page, vs[0]["version"] + 1)
+            wait_version(page, v + 1)
         else:
             act(server, game, 1, "commit 0")
-    vs = settle(server, game)
-    wait_version(page, vs[0]["version"])
     assert bridge_shown(page) == colour
 
     frames = [json.loads(text) for _, text in pages.frames[page]]
     view = None
     up = False
-    for i, f in enumerate(frames):
+    for i, f, view in views_from_frames(frames, 0):
         secret_free(f, 0, f"frame {i} ({f['type']})")
-        if f["type"] in ("welcome", "sync") and f.get("views"):
-            assert set(f["views"]) == {"0"}
-            view = f["views"]["0"]
-        elif f["type"] == "update":
-            assert set(f["views"]) == {"0"}
-            part = f["views"]["0"]
-            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        if f["type"] == "update":
             up = up or any(e["kind"] == "bridge_up" for e in f["events"])
             # Until it is turned up the bridge reads "?" in every view seat 0 gets.
             bridge = view["layout"]["bridges"][2]

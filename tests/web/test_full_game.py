@@ -3,16 +3,20 @@ to the final scoring, then steps through its replay and downloads the record."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 from euphrates.board.game import BOARD
 from euphrates.bots.greedy import GreedyBot
-from euphrates.match.records import GameRecord, replay
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import wait_version
+from tests.web.helpers import (
+    downloads_record,
+    replayed_record,
+    scoring_rows,
+    status_has,
+    step_through_replay,
+    wait_version,
+)
 
 
 def choose(view: Any, rng: random.Random) -> str:
@@ -29,8 +33,7 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     game = server.create(2)
     gid = game["id"]
     tokens = [s["token"] for s in game["seats"]]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call("POST", f"/api/games/{gid}/join", {"name": name}, [tokens[seat]])
+    server.join(game, ["Ann", "Bob"])
     page = pages.open(f"{server.base}/g/{gid}#s={','.join(tokens)}", width=1280, height=860)
     page.wait_for_selector("svg.board")
     clicked_commit = False
@@ -64,39 +67,18 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     outcome = doc["views"]["0"]["outcome"]
     page.wait_for_selector(".scoring")
     shot(page, "scoring")
-    rows = page.locator(".scoring tbody tr")
-    assert rows.count() == 2
-    for i in range(2):
-        seat = int(rows.nth(i).get_attribute("data-seat") or -1)
-        cells = rows.nth(i).locator("td.num strong").all_inner_texts()
-        assert [int(c) for c in cells] == outcome["totals"][seat]
+    scoring_rows(page, outcome, 2)
     winners = " and ".join(["Ann", "Bob"][w] for w in outcome["winners"])
     assert winners in page.locator(".winner-line").inner_text()
 
     # The record replays through the engine to the same outcome.
-    record = server.call("GET", f"/api/games/{gid}/record")
-    state = replay(GameRecord.from_json(record))
-    assert state.outcome() is not None and state.outcome().to_json() == outcome
+    record = replayed_record(server, gid, outcome)
 
     # The replay viewer: arrow keys step, the record downloads.
     page.click("text=Watch the replay")
     page.wait_for_selector("#next")
     steps = len(record["actions"])
-    assert f"Step 0 of {steps}" in page.locator("header .status").inner_text()
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function(
-        "() => document.querySelector('header .status').textContent.includes('Step 1 ')"
-    )
-    page.keyboard.press("End")
-    page.wait_for_function(
-        f"() => document.querySelector('header .status').textContent.includes('Step {steps} ')"
-    )
-    page.wait_for_selector(".scoring")
+    step_through_replay(page, steps)
     page.click("#prev")
-    page.wait_for_function(
-        f"() => document.querySelector('header .status').textContent.includes('Step {steps - 1} ')"
-    )
-    with page.expect_download() as download:
-        page.click("text=Download the record")
-    path = download.value.path()
-    assert json.loads(Path(path).read_text(encoding="utf-8"))["actions"] == record["actions"]
+    status_has(page, f"Step {steps - 1} ")
+    downloads_record(page, record)

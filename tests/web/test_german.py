@@ -4,55 +4,9 @@ table with a pending revolt, the final scoring or the replay."""
 from __future__ import annotations
 
 import random
-import re
-from typing import Any
 
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import wait_version
-
-# Every text node and every attribute a person reads or hears, outside elements
-# marked as another language (the language switch's "EN").
-VISIBLE_WORDS = """() => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const foreign = (el) => { const l = el && el.closest('[lang]'); return l && !l.lang.startsWith('de'); };
-  while (walker.nextNode()) {
-    const n = walker.currentNode;
-    if (!foreign(n.parentElement)) out.push(n.textContent);
-  }
-  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
-    if (foreign(el)) continue;
-    for (const a of ['title', 'aria-label', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
-  }
-  out.push(document.title);
-  return out.join(' ');
-}"""
-
-
-def english_words(page: Any) -> set[str]:
-    texts = page.evaluate(
-        """async () => {
-        const en = (await import('/static/js/strings/en.js')).EN;
-        const de = (await import('/static/js/strings/de.js')).DE;
-        return [Object.values(en), Object.values(de)];
-    }"""
-    )
-
-    def words(values: list[str]) -> set[str]:
-        return {
-            w.lower()
-            for v in values
-            for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", re.sub(r"\{\w+\}", " ", v))
-        }
-
-    return words(texts[0]) - words(texts[1])
-
-
-def assert_german(page: Any, where: str, english: set[str]) -> None:
-    assert page.evaluate("() => document.documentElement.lang") == "de"
-    text = page.evaluate(VISIBLE_WORDS)
-    found = sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text) if w.lower() in english})
-    assert not found, f"English on the German {where}: {found}"
+from tests.web.helpers import assert_german, english_words, german_end, wait_version
 
 
 def finish(server: Server, gid: str, tokens: list[str]) -> None:
@@ -85,8 +39,7 @@ def test_german_pages(server: Server, pages: Pages) -> None:
     game = server.create(2)
     gid = game["id"]
     tokens = [s["token"] for s in game["seats"]]
-    for seat, name in enumerate(("Anna", "Bernd")):
-        server.call("POST", f"/api/games/{gid}/join", {"name": name}, [tokens[seat]])
+    server.join(game, ["Anna", "Bernd"])
     first = server.view(gid, tokens[0], 0)["turn"]["active"]
     second = 1 - first
     for version, (seat, action) in enumerate(((first, "KJ1"), (first, "PH7"), (second, "KL1"))):
@@ -103,14 +56,4 @@ def test_german_pages(server: Server, pages: Pages) -> None:
 
     finish(server, gid, tokens)
     wait_version(table, server.view(gid, tokens[0], 0)["version"])
-    table.wait_for_selector(".scoring")
-    assert "Schlusswertung" in table.locator(".scoring").inner_text()
-    assert_german(table, "final scoring", english)
-    table.click("text=Partie nachspielen")
-    table.wait_for_selector("#next")
-    table.keyboard.press("End")
-    table.wait_for_selector(".scoring")
-    assert_german(table, "replay", english)
-    # Switching the language back shows English at once.
-    table.click(".lang button[lang=en]")
-    assert "Final scoring" in table.locator(".scoring").inner_text()
+    german_end(table, english)

@@ -7,9 +7,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euphrates.server.patch import apply_patch
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import place_leader, version, wait_version
+from tests.web.helpers import (
+    covered_after_pass,
+    objects,
+    place_leader,
+    version,
+    views_from_frames,
+    wait_version,
+)
 
 
 def hand_nodes(page: Any) -> int:
@@ -21,8 +27,7 @@ def hand_nodes(page: Any) -> int:
 def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
     game = server.create(2)
     tokens = [s["token"] for s in game["seats"]]
-    for seat, name in enumerate(("Ann", "Bob")):
-        server.call("POST", f"/api/games/{game['id']}/join", {"name": name}, [tokens[seat]])
+    server.join(game, ["Ann", "Bob"])
     page = pages.open(f"{server.base}/g/{game['id']}#s={','.join(tokens)}")
     page.wait_for_selector(".cover")
     first = server.view(game["id"], tokens[0], 0)["turn"]["active"]
@@ -36,14 +41,8 @@ def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
     assert page.locator(".hand-tile").count() == sum(hand.values())
     place_leader(page, "king", "J1")
     assert hand_nodes(page) > 0  # the same seat's second action: still shown
-    v = version(page)
-    page.click("#pass")
-    wait_version(page, v + 1)
     # The other seat's turn: covered again, and nothing of the hand is rendered.
-    page.wait_for_selector(".cover")
-    assert hand_nodes(page) == 0
-    html = page.content()
-    assert "hand-tile" not in html and "data-hand-of" not in html
+    covered_after_pass(page, "hand-tile")
     # The drawn tiles of the seat that just played are not in the log while covered.
     assert "draws 1 " not in page.locator("ol.log").inner_text()
     page.click(".reveal")
@@ -54,24 +53,19 @@ def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
 
 def secret_free(doc: Any, seat: int, where: str) -> None:
     """No seed, no bag contents, no other seat's hand or discards, no private event."""
-    if isinstance(doc, dict):
-        assert "seed" not in doc, where
-        if "audience" in doc:
-            assert doc["audience"] == seat, where
-        if isinstance(doc.get("bag"), (list, str)):
-            raise AssertionError(f"{where}: the bag's contents")
-        for key, value in doc.items():
-            secret_free(value, seat, f"{where}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            secret_free(value, seat, f"{where}[{i}]")
+    for at, d in objects(doc, where):
+        assert "seed" not in d, at
+        if "audience" in d:
+            assert d["audience"] == seat, at
+        if isinstance(d.get("bag"), (list, str)):
+            raise AssertionError(f"{at}: the bag's contents")
 
 
 def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     game = server.create(2)
     gid = game["id"]
     tokens = [s["token"] for s in game["seats"]]
-    server.call("POST", f"/api/games/{gid}/join", {"name": "Bob"}, [tokens[1]])
+    server.join(game, [None, "Bob"])
     page = pages.open(f"{server.base}/g/{gid}#s={tokens[0]}")
     page.fill("#your-name", "Ann")
     page.click(".ask-name button[type=submit]")
@@ -99,15 +93,9 @@ def test_no_frame_or_node_holds_secrets(server: Server, pages: Pages) -> None:
     frames = [json.loads(text) for _, text in pages.frames[page]]
     assert any(f["type"] == "update" for f in frames)
     view = None
-    for i, f in enumerate(frames):
+    for i, f, view in views_from_frames(frames, 0):
         secret_free(f, 0, f"frame {i} ({f['type']})")
-        if f["type"] in ("welcome", "sync") and f.get("views"):
-            assert set(f["views"]) == {"0"}
-            view = f["views"]["0"]
-        elif f["type"] == "update":
-            assert set(f["views"]) == {"0"}
-            part = f["views"]["0"]
-            view = part["full"] if "full" in part else apply_patch(view, part["patch"])
+        if f["type"] == "update":
             other = view["seats"][1]
             assert set(other["hand"]) == {"count"} and set(other["discarded"]) == {"count"}
             assert set(view["bag"]) == {"count"}

@@ -7,6 +7,7 @@ import { byId, fill, h } from "./dom.js";
 import { langSwitch, onLang, refusal, t } from "./i18n.js";
 import { readFragment, remember, savedName, saveName } from "./mygames.js";
 import { Connection, ServerError } from "./net.js";
+import { fatalPage } from "./pages.js";
 
 /** @typedef {import("./types.js").Step} Step */
 /** @typedef {import("./types.js").ChatLine} ChatLine */
@@ -41,8 +42,7 @@ const tokens = [...seatTokens, ...(hostToken ? [hostToken] : [])];
 
 /** @param {string} message */
 function fatal(message) {
-  fill(app, h("header", { class: "top" }, h("a", { href: "/", class: "home" }, t("nav.lobby")), langSwitch()),
-    h("main", { class: "message" }, h("p", { class: "error", role: "alert" }, message)));
+  fatalPage(app, message);
 }
 
 async function start() {

@@ -3,13 +3,13 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, TILE_LETTER, dynastyOf } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
 
 /** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").GameMeta} GameMeta */
 /** @typedef {import("./legal.js").Legal} Legal */
 /** @typedef {import("./geometry.js").Colour} Colour */
 /** @typedef {import("./geometry.js").Leader} Leader */
@@ -20,21 +20,9 @@ import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
  */
 
 /**
- * @typedef {object} Ui
- * @property {BoardView} view the view of the seat shown (public parts only while covered)
- * @property {number|null} me the seat whose hand is shown, or null
- * @property {boolean} deciding whether `me` decides now
- * @property {Legal} legal
- * @property {Selection|null} sel
- * @property {GameMeta} game
- * @property {(seat: number) => string} name
- * @property {(text: string) => void} act
- * @property {(sel: Selection|null) => void} select
- * @property {number|null} undoSeat the seat an undo would take back for, if allowed
- * @property {() => void} undo
- * @property {number} commit the commitment chosen so far
- * @property {(n: number) => void} setCommit
- * @property {(squares: Set<string>|null) => void} preview
+ * What the panels are given: the table's common part (`js/seating.js`) and the legal
+ * actions sorted by piece.
+ * @typedef {import("../seating.js").SeatUi<BoardView, Selection> & {legal: Legal}} Ui
  */
 
 /**
@@ -128,88 +116,41 @@ export function handPanel(ui) {
  * @param {Ui} ui
  */
 export function decisionPanel(ui) {
-  const d = ui.view.decision;
-  if (!d) return null;
-  const parts = [];
-  if (d.kind === "commit") parts.push(conflictBox(ui));
-  if (!ui.deciding) {
-    if (d.kind !== "action") {
-      parts.push(h("p", { class: "waiting" }, t("table.waiting_for", { name: ui.name(d.seat), what: t(`what.${d.kind}`) })));
-    }
-    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite" }, ...parts) : null;
-  }
-  if (d.kind === "commit") parts.push(commitChooser(ui));
-  else if (d.kind === "war_order") parts.push(warChooser(ui));
-  else if (d.kind === "monument") parts.push(monumentChooser(ui));
-  else if (d.kind === "treasure") parts.push(treasureChooser(ui));
-  if (ui.legal.other.length) {
-    parts.push(h("div", { class: "choices" }, ...ui.legal.other.map((a) => h("button", { type: "button", onclick: () => ui.act(a) }, a))));
-  }
-  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite" }, ...parts) : null;
+  return decisionSection(ui, {
+    conflict: conflictBox,
+    choosers: { commit: boardCommit, war_order: warChooser, monument: monumentChooser, treasure: treasureChooser },
+    what: "what.",
+  });
 }
 
 /** @param {Ui} ui */
 function conflictBox(ui) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const pending = ui.view.pending ?? {};
-  const colour = String(c.colour ?? pending.colour ?? "red");
+  const colour = /** @type {Colour} */ (String(c.colour ?? pending.colour ?? "red"));
   const leader = LEADERS.find((l) => LEADER_COLOUR[l] === colour) ?? "priest";
   const war = (c.conflict ?? (pending.phase === "war" ? "war" : "revolt")) === "war";
-  const attacker = Number(c.attacker ?? pending.attacker);
-  const defender = Number(c.defender ?? pending.defender);
-  const aBase = Number(c.attacker_strength ?? pending.attacker_strength ?? 0);
-  const dBase = Number(c.defender_strength ?? pending.defender_strength ?? 0);
   const aCommit = c.attacker_commit ?? pending.attacker_commit ?? null;
-  /**
-   * @param {string} role
-   * @param {number} seat
-   * @param {number} base
-   * @param {number|null} commit
-   */
-  const side = (role, seat, base, commit) => h("div", { class: `side ${role}` },
-    h("div", { class: "who" }, leaderIcon(/** @type {Colour} */ (colour), dynastyOf(seat), 30),
-      h("span", { class: "who-name" }, ui.name(seat), h("span", { class: "role" }, t(`conflict.${role}`)))),
-    h("div", { class: "sum" },
-      h("span", { title: t("conflict.board") }, String(base)), " + ",
-      h("span", { title: t("conflict.committed") }, commit === null ? "?" : String(commit)), " = ",
-      h("strong", { class: "total" }, commit === null ? "?" : String(base + commit))),
-    h("div", { class: "sum-legend" }, `${t("conflict.board")} + ${t("conflict.committed")}`));
-  return h("div", { class: `conflict ${colour}`, style: `--conflict:${COLOUR_FILL[/** @type {Colour} */ (colour)] ?? "#888"}` },
+  return h("div", { class: `conflict ${colour}`, style: `--conflict:${COLOUR_FILL[colour] ?? "#888"}` },
     h("h2", {}, t(war ? "conflict.war" : "conflict.revolt", { leader: t(`leader.${leader}`) })),
-    h("div", { class: "sides" },
-      side("attacker", attacker, aBase, aCommit === null ? null : Number(aCommit)),
-      side("defender", defender, dBase, null)),
+    conflictSides(ui.name, (seat) => leaderIcon(colour, dynastyOf(seat), 30), "conflict.board", {
+      attacker: Number(c.attacker ?? pending.attacker),
+      defender: Number(c.defender ?? pending.defender),
+      aBase: Number(c.attacker_strength ?? pending.attacker_strength ?? 0),
+      dBase: Number(c.defender_strength ?? pending.defender_strength ?? 0),
+      aCommit: aCommit === null ? null : Number(aCommit),
+    }),
     h("p", { class: "hint" }, t("conflict.tie")));
 }
 
 /** @param {Ui} ui */
-function commitChooser(ui) {
+function boardCommit(ui) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const commitColour = /** @type {Colour} */ (String(c.commit_colour ?? (c.conflict === "revolt" ? "red" : c.colour ?? "red")));
-  const options = ui.legal.commits.length ? ui.legal.commits : [0];
-  const max = Math.max(...options);
-  const n = Math.min(Math.max(ui.commit, 0), max);
-  const role = c.role ?? (c.attacker_commit === null || c.attacker_commit === undefined ? "attacker" : "defender");
-  const aBase = Number(c.attacker_strength ?? 0);
-  const dBase = Number(c.defender_strength ?? 0);
-  let advice = "";
-  if (role === "defender") {
-    const need = aBase + Number(c.attacker_commit ?? 0) - dBase;
-    if (need <= max) advice = t("conflict.need_hold", { n: Math.max(0, need) });
-  } else {
-    advice = t("conflict.secret");
-  }
   const mine = ui.me === null ? 0 : ui.view.seats[ui.me]?.hand?.[commitColour] ?? 0;
-  const buttons = h("div", { class: "commit-row", role: "group" },
-    ...options.map((k) => h("button", {
-      type: "button", class: `commit-n${k === n ? " selected" : ""}`, "aria-pressed": String(k === n), "data-commit": k,
-      onclick: () => ui.setCommit(k),
-    }, String(k))));
-  return h("div", { class: "commit" },
+  return commitChooser(ui,
     h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })),
-    buttons,
-    advice ? h("p", { class: "hint" }, advice) : null,
-    h("button", { type: "button", class: "primary big", id: "commit", onclick: () => ui.act(`commit ${n}`) }, t("conflict.commit", { n })));
+    null);
 }
 
 /** @param {Ui} ui */
@@ -237,8 +178,7 @@ function monumentChooser(ui) {
       return h("button", {
         type: "button", class: "monument-choice", "data-monument": m.text,
         onclick: () => ui.act(m.text),
-        onmouseenter: () => ui.preview(squares), onmouseleave: () => ui.preview(null),
-        onfocus: () => ui.preview(squares), onblur: () => ui.preview(null),
+        ...pointing(ui, squares),
       }, tileIcon(a, 22), tileIcon(b, 22), t("monument.option", { a: t(`colour.${a}`), b: t(`colour.${b}`), sq: m.square }));
     }),
     ui.legal.decline ? h("button", { type: "button", onclick: () => ui.act("decline") }, t("monument.decline")) : null);
@@ -270,14 +210,7 @@ export function seatsPanel(ui, held) {
     const showPoints = s?.points && (open || i === ui.me);
     const off = s ? LEADERS.filter((l) => !s.leaders?.[l]) : [];
     return h("li", { class: `seat${decider === i ? " to-move" : ""}${held.includes(i) ? " held" : ""}`, "data-seat": i },
-      h("div", { class: "seat-head" },
-        leaderIcon("black", dynastyOf(i), 26, t(`dynasty.${dynastyOf(i)}`)),
-        h("span", { class: "seat-name" }, ui.name(i)),
-        held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
-        meta.kind === "human" ? h("span", {
-          class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
-          role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),
-        }) : null),
+      seatHead(ui, meta, held, "dynasty."),
       h("div", { class: "seat-body" },
         h("span", { class: "stat" }, t("table.tiles_n", { n: handCount })),
         h("span", { class: "stat" }, t("table.catastrophes", { n: s?.catastrophes ?? 0 })),
@@ -288,7 +221,5 @@ export function seatsPanel(ui, held) {
           ...COLOURS.map((c) => h("span", { class: `pt ${c}` }, tileIcon(c, 16, t(`tile.${c}`)), String(s.points?.[c] ?? 0))))
         : h("div", { class: "points hidden" }, t("table.points_hidden")));
   });
-  return h("section", { class: "panel seats", "aria-labelledby": "seats-title" },
-    h("h2", { id: "seats-title" }, t("table.players")),
-    h("ol", {}, ...rows));
+  return seatsSection(rows);
 }

@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
 import { leaderIcon } from "../board/symbols.js";
 import { dynastyOf } from "../board/geometry.js";
 import {
@@ -16,26 +17,15 @@ import { cardIcon } from "./pictures.js";
 /** @typedef {import("./model.js").Colour} Colour */
 /** @typedef {import("./model.js").Leader} Leader */
 /** @typedef {import("./legal.js").Legal} Legal */
-/** @typedef {import("../types.js").GameMeta} GameMeta */
 
 /**
  * @typedef {{kind: "card", colour: Colour} | {kind: "leader", leader: Leader} | {kind: "catastrophe"}} Selection
  */
 
 /**
- * @typedef {object} Ui
- * @property {CardsView} view the view of the seat shown (public parts only while covered)
- * @property {number|null} me the seat whose hand is shown, or null
- * @property {boolean} deciding whether `me` decides now
- * @property {Legal} legal
- * @property {Selection|null} sel
- * @property {GameMeta} game
- * @property {(seat: number) => string} name
- * @property {(text: string) => void} act
- * @property {(sel: Selection|null) => void} select
- * @property {number} commit the commitment chosen so far
- * @property {(n: number) => void} setCommit
- * @property {(spots: Set<string>|null) => void} preview
+ * What the panels are given: the table's common part (`js/seating.js`) and the legal
+ * actions sorted by piece.
+ * @typedef {import("../seating.js").SeatUi<CardsView, Selection> & {legal: Legal}} Ui
  */
 
 /** @param {Colour} c */
@@ -101,25 +91,15 @@ export function handPanel(ui) {
  * @param {Ui} ui
  */
 export function decisionPanel(ui) {
-  const d = ui.view.decision;
-  if (!d) return null;
-  const parts = [];
-  if (d.kind === "commit") parts.push(conflictBox(ui));
-  if (!ui.deciding) {
-    if (d.kind !== "action") {
-      parts.push(h("p", { class: "waiting" }, t("table.waiting_for", { name: ui.name(d.seat), what: t(`cards.what.${d.kind}`) })));
-    }
-    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite", "data-kind": d.kind }, ...parts) : null;
-  }
-  if (d.kind === "commit") parts.push(commitChooser(ui));
-  else if (d.kind === "war_order") parts.push(warChooser(ui));
-  else if (d.kind === "point" || d.kind === "ship_point") parts.push(pointChooser(ui));
-  else if (d.kind === "exchange") parts.push(exchangeChooser(ui));
-  else if (d.kind === "ship") parts.push(shipChooser(ui));
-  if (ui.legal.other.length) {
-    parts.push(h("div", { class: "choices" }, ...ui.legal.other.map((a) => h("button", { type: "button", onclick: () => ui.act(a) }, a))));
-  }
-  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", "data-kind": d.kind }, ...parts) : null;
+  return decisionSection(ui, {
+    conflict: conflictBox,
+    choosers: {
+      commit: cardsCommit, war_order: warChooser, point: pointChooser, ship_point: pointChooser,
+      exchange: exchangeChooser, ship: shipChooser,
+    },
+    what: "cards.what.",
+    dataKind: true,
+  });
 }
 
 /**
@@ -162,56 +142,27 @@ function conflictBox(ui) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const { leader, war, attacker, defender } = conflictOf(ui.view, c);
   const colour = LEADER_COLOUR[leader];
-  const aBase = Number(c.attacker_strength ?? 0);
-  const dBase = Number(c.defender_strength ?? 0);
   const aCommit = c.attacker_commit ?? null;
-  /**
-   * @param {string} role
-   * @param {number} seat
-   * @param {number} base
-   * @param {number|null} commit
-   */
-  const side = (role, seat, base, commit) => h("div", { class: `side ${role}` },
-    h("div", { class: "who" }, leaderIcon(colour, dynastyOf(seat), 30),
-      h("span", { class: "who-name" }, ui.name(seat), h("span", { class: "role" }, t(`conflict.${role}`)))),
-    h("div", { class: "sum" },
-      h("span", { title: t("cards.conflict.layout") }, String(base)), " + ",
-      h("span", { title: t("conflict.committed") }, commit === null ? "?" : String(commit)), " = ",
-      h("strong", { class: "total" }, commit === null ? "?" : String(base + commit))),
-    h("div", { class: "sum-legend" }, `${t("cards.conflict.layout")} + ${t("conflict.committed")}`));
   return h("div", { class: `conflict ${colour}`, style: `--conflict:var(--${colour})` },
     h("h2", {}, t(war ? "cards.conflict.war" : "cards.conflict.revolt", { leaders: t(`cards.of.${leader}`) })),
-    h("div", { class: "sides" },
-      side("attacker", attacker, aBase, aCommit === null ? null : Number(aCommit)),
-      side("defender", defender, dBase, null)),
+    conflictSides(ui.name, (seat) => leaderIcon(colour, dynastyOf(seat), 30), "cards.conflict.layout", {
+      attacker, defender,
+      aBase: Number(c.attacker_strength ?? 0),
+      dBase: Number(c.defender_strength ?? 0),
+      aCommit: aCommit === null ? null : Number(aCommit),
+    }),
     h("p", { class: "hint" }, t(war ? "cards.conflict.war_rule" : "cards.conflict.revolt_rule")));
 }
 
 /** @param {Ui} ui */
-function commitChooser(ui) {
+function cardsCommit(ui) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const revolt = c.conflict !== "war";
   const colour = colourOf(c.commit_colour) ?? (revolt ? "red" : colourOf(c.colour) ?? "red");
-  const options = ui.legal.commits.length ? ui.legal.commits : [0];
-  const max = Math.max(...options);
-  const n = Math.min(Math.max(ui.commit, 0), max);
-  const role = c.role ?? (c.attacker_commit === null || c.attacker_commit === undefined ? "attacker" : "defender");
-  let advice = "";
-  if (role === "defender") {
-    const need = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0) - Number(c.defender_strength ?? 0);
-    advice = need <= max ? t("conflict.need_hold", { n: Math.max(0, need) }) : t("cards.conflict.cannot_hold");
-  } else {
-    advice = t("conflict.secret");
-  }
   const held = countCards(ui.view.hand)[colour];
-  return h("div", { class: "commit" },
+  return commitChooser(ui,
     h("p", {}, cardIcon(CARD_LETTER[colour], 16), " ", t("cards.commit_prompt", { cards: t(`cards.cards.${colour}`), n: held })),
-    h("div", { class: "commit-row", role: "group" }, ...options.map((k) => h("button", {
-      type: "button", class: `commit-n${k === n ? " selected" : ""}`, "aria-pressed": String(k === n), "data-commit": k,
-      onclick: () => ui.setCommit(k),
-    }, String(k)))),
-    advice ? h("p", { class: "hint" }, advice) : null,
-    h("button", { type: "button", class: "primary big", id: "commit", onclick: () => ui.act(`commit ${n}`) }, t("conflict.commit", { n })));
+    "cards.conflict.cannot_hold");
 }
 
 /**
@@ -237,8 +188,7 @@ function warChooser(ui) {
       const spots = new Set(parties.map((p) => /** @type {string} */ (p.spot)));
       return h("button", {
         type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${CARD_LETTER[c]}`),
-        onmouseenter: () => ui.preview(spots), onmouseleave: () => ui.preview(null),
-        onfocus: () => ui.preview(spots), onblur: () => ui.preview(null),
+        ...pointing(ui, spots),
       }, cardIcon(CARD_LETTER[c], 18), t("war.option", {
         leader: t(`leader.${leaderOfColour(c)}`), a: ui.name(parties[0]?.seat ?? 0), b: ui.name(parties[1]?.seat ?? 0),
       }));
@@ -274,8 +224,7 @@ function exchangeChooser(ui) {
       const spots = new Set([`${col}.0`]);
       return h("button", {
         type: "button", "data-exchange": col, onclick: () => ui.act(`exchange ${col}`),
-        onmouseenter: () => ui.preview(spots), onmouseleave: () => ui.preview(null),
-        onfocus: () => ui.preview(spots), onblur: () => ui.preview(null),
+        ...pointing(ui, spots),
       }, cardIcon("t", 18), t("cards.exchange.take", { col }));
     }),
     ui.legal.exchangeNone ? h("button", { type: "button", id: "exchange-none", onclick: () => ui.act("exchange none") }, t("cards.exchange.none")) : null);
@@ -292,8 +241,7 @@ function shipChooser(ui) {
     h("p", {}, t("cards.ship.hint", { col })),
     ...ui.legal.ships.map((code) => h("button", {
       type: "button", class: "ship-choice", "data-ship": code, onclick: () => ui.act(`ship ${code}`),
-      onmouseenter: () => ui.preview(spots), onmouseleave: () => ui.preview(null),
-      onfocus: () => ui.preview(spots), onblur: () => ui.preview(null),
+      ...pointing(ui, spots),
     }, cardIcon(code, 22), t("cards.ship.build", { ship: t(`cards.ship.${code}`) }))),
     ui.legal.decline ? h("button", { type: "button", id: "ship-decline", onclick: () => ui.act("decline") }, t("cards.ship.decline")) : null);
 }
@@ -333,23 +281,14 @@ export function seatsPanel(ui, held) {
     const i = meta.seat;
     const off = LEADERS.filter((l) => !view.leaders?.[i]?.[LEADER_LETTER[l]]);
     return h("li", { class: `seat${decider === i ? " to-move" : ""}${view.active === i ? " active" : ""}${held.includes(i) ? " held" : ""}`, "data-seat": i },
-      h("div", { class: "seat-head" },
-        leaderIcon("black", dynastyOf(i), 26, t(`cards.dynasty.${dynastyOf(i)}`)),
-        h("span", { class: "seat-name" }, ui.name(i)),
-        held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
-        meta.kind === "human" ? h("span", {
-          class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
-          role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),
-        }) : null),
+      seatHead(ui, meta, held, "cards.dynasty."),
       h("div", { class: "seat-body" },
         h("span", { class: "stat hand-count" }, t("cards.cards_n", { n: view.hand_counts?.[i] ?? 0 })),
         h("span", { class: "stat" }, view.catastrophes?.[i] ? t("cards.has_catastrophe") : t("cards.no_catastrophe")),
         h("span", { class: "off-leaders", title: t("cards.in_supply") }, ...off.map((l) => leaderIcon(LEADER_COLOUR[l], dynastyOf(i), 18, t(`leader.${l}`))))),
       h("div", { class: "seat-pile" }, h("span", { class: "pile-label" }, t("cards.pile")), pileView(view.piles?.[i])));
   });
-  return h("section", { class: "panel seats", "aria-labelledby": "seats-title" },
-    h("h2", { id: "seats-title" }, t("table.players")),
-    h("ol", {}, ...rows));
+  return seatsSection(rows);
 }
 
 /**

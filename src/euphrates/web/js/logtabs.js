@@ -1,23 +1,40 @@
-// The move log and the chat of the card table, in two tabs. The log grows step by
-// step; an undo, another perspective or another language rebuilds it.
+// The move log and the chat of a table, in two tabs. The log grows step by step; an
+// undo, another perspective or another language rebuilds it. Each game brings its own
+// words for a step (`stepEntry` of board/words.js or cards/words.js).
 
-import { chatPanel } from "../chat.js";
-import { fill, h } from "../dom.js";
-import { currentLang, t } from "../i18n.js";
-import { stepEntry } from "./words.js";
+import { chatPanel } from "./chat.js";
+import { fill, h } from "./dom.js";
+import { currentLang, t } from "./i18n.js";
 
-/** @typedef {import("../net.js").Connection} Connection */
+/** @typedef {import("./net.js").Connection} Connection */
+/** @typedef {import("./types.js").Step} Step */
+
+/**
+ * What a step's words are told: whose names, whose private events.
+ * @typedef {object} LogNames
+ * @property {(seat: number) => string} name
+ * @property {number|null} perspective whose private events the log may show
+ * @property {(version: number) => string|null} [declined] the decision a step answered with "no"
+ * @property {boolean} [everything] every seat's private events (the replay of an ended game)
+ */
+
+/**
+ * A game's words for one step of the log.
+ * @typedef {(step: Step, names: LogNames, undone: boolean) => Node[]} StepEntry
+ */
 
 export class LogTabs {
   /**
    * @param {Connection} conn
+   * @param {StepEntry} entry
    * @param {(seat: number) => string} name
-   * @param {(version: number) => string|null} declined the decision a step answered with "no"
+   * @param {((version: number) => string|null)|null} declined where the game names a "no" (cards)
    * @param {(message: string) => void} say
    * @param {() => void} changed redraw (a tab was chosen)
    */
-  constructor(conn, name, declined, say, changed) {
+  constructor(conn, entry, name, declined, say, changed) {
     this.conn = conn;
+    this.entry = entry;
     this.name = name;
     this.declined = declined;
     this.say = say;
@@ -58,15 +75,17 @@ export class LogTabs {
     const history = this.conn.history;
     const base = `${me}:${currentLang()}:${this.conn.game?.seats.map((s) => `${s.kind}${s.level}${s.name}`).join()}`;
     const fresh = history.slice(this.logCount);
-    const names = { name: this.name, perspective: me, declined: this.declined };
+    /** @type {LogNames} */
+    const names = { name: this.name, perspective: me };
+    if (this.declined) names.declined = this.declined;
     const list = this.logList;
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     if (base !== this.logBase || history.length < this.logCount || fresh.some((s) => s.kind === "undo")) {
       this.logBase = base;
       const undone = new Set(history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
-      list.replaceChildren(...history.flatMap((s) => stepEntry(s, names, undone.has(s.version))));
+      list.replaceChildren(...history.flatMap((s) => this.entry(s, names, undone.has(s.version))));
     } else if (fresh.length) {
-      list.append(...fresh.flatMap((s) => stepEntry(s, names, false)));
+      list.append(...fresh.flatMap((s) => this.entry(s, names, false)));
     } else {
       return;
     }

@@ -1,0 +1,145 @@
+// Stepping through an ended game (/replay/{id}), whatever the game: every step's views
+// and events from GET /api/games/{id}/replay/{n}, the steps beside the one shown
+// fetched ahead; buttons, a slider and the arrow keys; the record's moves and its
+// download. Each game draws a step its own way (`replay.js`, `cards/replay.js`).
+
+import { call } from "./api.js";
+import { h } from "./dom.js";
+import { langSwitch, onLang, refusal, t } from "./i18n.js";
+import { ServerError } from "./net.js";
+import { fatalPage, seatName } from "./pages.js";
+
+export class Replayer {
+  /**
+   * @param {HTMLElement} app
+   * @param {string} gameId
+   * @param {any} record the game's record (GET …/record)
+   * @param {{bot: string, dynasty: string}} words how the game names bots
+   * @param {(r: Replayer) => void} paint draws the step shown (`current`)
+   */
+  constructor(app, gameId, record, words, paint) {
+    this.app = app;
+    this.gameId = gameId;
+    this.record = record;
+    this.words = words;
+    this.paint = paint;
+    /** @type {Map<number, Promise<any>>} */
+    this.cache = new Map();
+    this.steps = record.actions.length;
+    this.step = 0;
+    /** @type {any} the step shown: its views, events and the game's seats */
+    this.current = null;
+  }
+
+  /** @param {number} n */
+  fetchStep(n) {
+    let p = this.cache.get(n);
+    if (!p) {
+      p = call(`/api/games/${this.gameId}/replay/${n}`);
+      this.cache.set(n, p);
+      p.catch(() => this.cache.delete(n));
+    }
+    return p;
+  }
+
+  /** @param {number} seat */
+  name(seat) {
+    return seatName(this.current?.game?.seats?.[seat], seat, this.words, this.record.seats?.[seat]);
+  }
+
+  /** @param {string} message */
+  fatal(message) {
+    fatalPage(this.app, message);
+  }
+
+  /** @param {number} n */
+  async go(n) {
+    n = Math.max(0, Math.min(this.steps, n));
+    this.step = n;
+    try {
+      const doc = await this.fetchStep(n);
+      // Another step was asked for meanwhile: that one is shown.
+      if (this.step !== n) return;
+      this.current = doc;
+    } catch (e) {
+      this.fatal(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      return;
+    }
+    this.render();
+    if (n + 1 <= this.steps) void this.fetchStep(n + 1);
+    if (n > 0) void this.fetchStep(n - 1);
+  }
+
+  render() {
+    if (this.current) this.paint(this);
+  }
+
+  /**
+   * The header: the game's name, the step shown.
+   * @param {string} title the game's name
+   */
+  header(title) {
+    return h("header", { class: "top table-top" },
+      h("a", { href: "/", class: "home" }, t(title)),
+      h("span", { class: "status" }, `${t("replay.title")} · ${t("replay.step", { n: this.step, m: this.steps })}`),
+      langSwitch());
+  }
+
+  /**
+   * The buttons, the slider, the step's log entry and the download.
+   * @param {import("./logtabs.js").StepEntry} entry the game's words for a step
+   * @param {import("./logtabs.js").LogNames} names
+   */
+  controls(entry, names) {
+    const step = this.step;
+    const steps = this.steps;
+    const events = this.current.events;
+    const stepView = events?.length
+      ? entry({ version: step, kind: "action", seat: null, events }, names, false)
+      : [h("li", {}, t("replay.begin"))];
+    const button = (/** @type {string} */ label, /** @type {number} */ to, /** @type {string} */ id) =>
+      h("button", { type: "button", id, disabled: to < 0 || to > steps || to === step, onclick: () => void this.go(to) }, label);
+    const slider = h("input", {
+      type: "range", min: 0, max: steps, value: step, "aria-label": t("replay.step", { n: step, m: steps }),
+      oninput: (/** @type {Event} */ e) => void this.go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
+    });
+    return h("section", { class: "panel replay-controls" },
+      h("div", { class: "row" },
+        button(`⏮ ${t("replay.start")}`, 0, "first"), button(`◀ ${t("replay.back")}`, step - 1, "prev"),
+        button(`${t("replay.forward")} ▶`, step + 1, "next"), button(`${t("replay.end")} ⏭`, steps, "last")),
+      slider,
+      h("ol", { class: "log" }, ...stepView),
+      h("button", { type: "button", onclick: () => this.download() }, t("replay.download")));
+  }
+
+  /**
+   * The record's moves, each a button to its step.
+   * @param {(action: string) => string} shown an action as the log shows it
+   */
+  moves(shown) {
+    return h("ol", { class: "moves" }, ...this.record.actions.map((/** @type {string} */ a, /** @type {number} */ i) =>
+      h("li", {}, h("button", { type: "button", class: `move${i + 1 === this.step ? " current" : ""}`, onclick: () => void this.go(i + 1) }, shown(a)))));
+  }
+
+  download() {
+    const blob = new Blob([JSON.stringify(this.record, null, 1)], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `euphrates-${this.gameId}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  /** Keys and languages, then the step asked for in the address (`?step=n`), else the first. */
+  async start() {
+    document.addEventListener("keydown", (e) => {
+      if (/** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
+      if (e.key === "ArrowLeft") void this.go(this.step - 1);
+      else if (e.key === "ArrowRight") void this.go(this.step + 1);
+      else if (e.key === "Home") void this.go(0);
+      else if (e.key === "End") void this.go(this.steps);
+    });
+    onLang(() => this.render());
+    const wanted = Number(new URLSearchParams(location.search).get("step") ?? NaN);
+    await this.go(Number.isInteger(wanted) ? wanted : 0);
+  }
+}
