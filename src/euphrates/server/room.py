@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import Event, GameDefinition, GameState
@@ -33,7 +33,11 @@ from euphrates.server.store import GameRow, LogRow, StorageError, Store
 
 log = logging.getLogger("euphrates.server")
 
-UNDO_DEPTH = 16  # previous states kept for undo without a replay
+UNDO_DEPTH = 4
+"""States kept for undo without a replay: the ones before the last actions of the seat
+that moved last, as far back as undo can reach (G-3). Each kept state is some seventy
+lists and tuples the garbage collector walks while they are young; an undo beyond them
+replays the game from its start (a few milliseconds)."""
 REPLAY_EVERY = 16  # a replay keeps the state every this many actions
 RECONNECT_GRACE = 120.0
 """Seconds an audience's patches are still kept after its last client left, so that a
@@ -57,11 +61,11 @@ def event_json(e: Event) -> dict[str, Any]:
     return e.to_json()
 
 
-@dataclass(slots=True)
-class Step:
+class Step(NamedTuple):
     """One version of the game: what happened and who did it. Events are kept as
-    (audience, JSON text): a long game's history then costs the garbage collector
-    nothing to traverse, and each is encoded once however many clients read it."""
+    (audience, JSON text), each encoded once however many clients read it. A tuple of
+    plain values: the garbage collector stops tracking it after one look, so a long
+    game's history costs its pauses nothing."""
 
     version: int
     kind: str  # action | undo
@@ -79,15 +83,13 @@ def join_events(step: Step, seats: frozenset[int]) -> str:
     return "[" + ",".join(text for aud, text in step.events if aud is None or aud in seats) + "]"
 
 
-@dataclass
-class Played:
-    """An action that still stands (not undone), with what undo needs."""
+class Played(NamedTuple):
+    """An action that still stands (not undone); plain values, as `Step`."""
 
     version: int
     seat: int | None
     text: str
     reveals: bool
-    before: GameState[Any] | None  # the state before it, kept for the last few only
 
 
 @dataclass
@@ -99,6 +101,9 @@ class Room:
     replay_buffer: int = 64
     version: int = 0
     played: list[Played] = field(default_factory=list)
+    befores: dict[int, GameState[Any]] = field(default_factory=dict)
+    """The state before each of the last standing actions that undo may reach, by
+    version."""
     history: list[Step] = field(default_factory=list)
     clients: set[Listener] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -143,19 +148,23 @@ class Room:
     ) -> Step:
         self.version += 1
         reveals = self.state.reveals_hidden(events)
-        self.played.append(Played(self.version, seat, text, reveals, before))
-        if len(self.played) > UNDO_DEPTH:
-            self.played[-UNDO_DEPTH - 1].before = None
+        if reveals or (self.played and self.played[-1].seat != seat):
+            # Undo stops at an action that revealed something (G-3) and, but for
+            # a replay, at another seat's action.
+            self.befores.clear()
+        self.played.append(Played(self.version, seat, text, reveals))
+        if not reveals:
+            self.befores[self.version] = before
+            if len(self.befores) > UNDO_DEPTH:
+                del self.befores[next(iter(self.befores))]
         step = Step(self.version, "action", seat, encode_events(events), reveals)
         self.history.append(step)
         return step
 
     def _undo_last(self, seat: int | None) -> Step:
         undone = self.played.pop()
-        if undone.before is not None:
-            self.state = undone.before
-        else:
-            self.state = self._rebuild()
+        before = self.befores.pop(undone.version, None)
+        self.state = before if before is not None else self._rebuild()
         self.version += 1
         ev = Event("undo", {"seat": seat, "undone": undone.version})
         step = Step(self.version, "undo", seat, encode_events([ev]))

@@ -1,0 +1,113 @@
+"""The room's undo bookkeeping: which earlier states it keeps, and that an undo past
+them (a replay from the start) gives exactly the state a kept one would have."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from euphrates.core import Rng
+from euphrates.match.games import game_definition
+from euphrates.server import room as room_module
+from euphrates.server.room import UNDO_DEPTH, Room
+from euphrates.server.store import GameRow, LogRow
+
+
+def _room(game: str, players: int = 2, seed: int = 11) -> Room:
+    row = GameRow("g", game, players, {}, seed, "active", "h")
+    definition = game_definition(game)
+    store: Any = None  # replaying entries and undoing them never touch the store
+    return Room(row, definition, definition.new_game(players, seed, {}), store)
+
+
+def _everything(room: Room) -> str:
+    """Every seat's view and the public one: equal exactly when the states are."""
+    seats: list[int | None] = [*range(room.row.players), None]
+    return json.dumps([room.state.view(s) for s in seats], sort_keys=True)
+
+
+def _play(room: Room, rng: Rng) -> LogRow:
+    d = room.state.decision()
+    assert d is not None
+    text = str(room.state.random_action(rng))
+    entry = LogRow(room.version + 1, d.seat, "action", text)
+    room._replay_entry(entry)
+    return entry
+
+
+def _undo(room: Room, seat: int | None) -> None:
+    room._replay_entry(LogRow(room.version + 1, seat, "undo", None))
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_undo_from_a_kept_state_and_from_a_replay_agree(game: str) -> None:
+    """For many seeded positions: undo the last action with its kept state, and again
+    with that state forgotten (so the room replays); both give the state before it."""
+    checked = replayed = 0
+    for seed in range(12):
+        kept, forgot = _room(game, seed=seed), _room(game, seed=seed)
+        rng_a, rng_b = Rng(seed), Rng(seed)
+        for _ in range(40 + seed * 7):
+            _play(kept, rng_a)
+            _play(forgot, rng_b)
+        before = _everything(kept)
+        last = _play(kept, rng_a)
+        _play(forgot, rng_b)
+        if kept.played[-1].reveals:
+            continue
+        assert last.version in kept.befores
+        forgot.befores.clear()
+        _undo(kept, last.seat)
+        _undo(forgot, last.seat)
+        assert _everything(kept) == before
+        assert _everything(forgot) == before
+        assert [p.text for p in kept.played] == [p.text for p in forgot.played]
+        checked += 1
+        replayed += 1
+    assert checked >= 6 and replayed == checked
+
+
+def test_kept_states_stop_at_a_reveal_and_at_another_seat() -> None:
+    room = _room("board", seed=3)
+    rng = Rng(3)
+    for _ in range(300):
+        if room.state.is_over():
+            break
+        _play(room, rng)
+        last = room.played[-1]
+        assert len(room.befores) <= UNDO_DEPTH
+        if last.reveals:
+            # Nothing before a draw can be taken back (G-3).
+            assert not room.befores
+        else:
+            assert last.version in room.befores
+        # Only the trailing run of one seat's actions keeps its states.
+        run = []
+        for p in reversed(room.played):
+            if p.seat != last.seat or p.reveals:
+                break
+            run.append(p.version)
+        assert set(room.befores) <= set(run)
+
+
+def test_a_long_run_of_one_seat_keeps_only_the_last_few(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past UNDO_DEPTH the oldest kept state goes; undoing that far replays."""
+    monkeypatch.setattr(room_module, "UNDO_DEPTH", 1)
+    room = _room("board", seed=5)
+    rng = Rng(5)
+    first = _play(room, rng)
+    while room.played[-1].reveals:
+        first = _play(room, rng)
+    snapshot = json.dumps([room.befores[first.version].view(s) for s in (0, 1, None)])
+    # A second action of the same seat that reveals nothing (no events, no change):
+    # the bookkeeping is what is tested, so the state may stay as it is.
+    room._record_action(first.seat, "pass", [], room.state.copy())
+    assert list(room.befores) == [room.version]
+    _undo(room, first.seat)  # from its kept state
+    assert first.version not in room.befores
+    _undo(room, first.seat)  # the one whose state was let go: a replay
+    assert json.dumps([room.state.view(s) for s in (0, 1, None)]) == snapshot
