@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -31,15 +31,15 @@ def pg_url(worker_id: str) -> Iterator[str]:
     drop_pg_database(name)
 
 
-def sqlite_url() -> str:
-    return f"sqlite:///{tempfile.mkdtemp(prefix='euphrates-test-')}/games.db"
+def sqlite_url(directory: Path) -> str:
+    return f"sqlite:///{directory}/games.db"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "postgresql":
         return str(request.getfixturevalue("pg_url"))
-    return sqlite_url()
+    return sqlite_url(tmp_path)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from euphrates.board import BOARD
@@ -380,7 +381,7 @@ def test_meta_maps_health_and_openapi(api: Api) -> None:
         assert p in paths
 
 
-def test_storage_and_engine_failures_are_refused_and_change_nothing() -> None:
+def test_storage_and_engine_failures_are_refused_and_change_nothing(tmp_path: Path) -> None:
     """A database that refuses the write (`storage_unavailable`) or an engine that fails
     unexpectedly (`server_error`): the client is told, the game is as it was, and the
     next action goes through."""
@@ -389,7 +390,7 @@ def test_storage_and_engine_failures_are_refused_and_change_nothing() -> None:
     from tests.server.conftest import sqlite_url
     from tests.server.harness import running_app
 
-    settings = Settings(db_url=sqlite_url(), bot_workers=0, bot_pace=0)
+    settings = Settings(db_url=sqlite_url(tmp_path), bot_workers=0, bot_pace=0)
     with running_app(settings) as (url, app):
         api = Api(url)
         created = api.create()

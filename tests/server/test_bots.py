@@ -37,7 +37,7 @@ def spied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str
     log = tmp_path / "requests.jsonl"
     monkeypatch.setenv("EUPHRATES_SPY", str(log))
     settings = Settings(
-        db_url=sqlite_url(),
+        db_url=sqlite_url(tmp_path),
         bot_workers=2,
         bot_pace=0,
         bot_command=[sys.executable, "-c", SPY],
