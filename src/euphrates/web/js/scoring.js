@@ -53,7 +53,7 @@ export function scoringTable(out, name, parts) {
     h("h2", { id: "score-title" }, t("score.title")),
     parts.before ?? null,
     h("p", { class: "winner-line" }, t(winners.length > 1 ? "score.win_shared" : "score.wins", { names: listing(winners.map(name)) })),
-    h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows)),
+    h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows))),
     h("p", { class: "hint" }, t(parts.how), " ◆ = ", t(parts.wild)),
     h("ul", { class: "tiebreaks" }, ...notes));
 }

@@ -61,11 +61,12 @@ class BoardTable extends Seating {
 
     this.boardWrap = h("div", { class: "board-wrap" });
     this.info = h("div", { class: "square-info", "aria-live": "polite" });
+    this.final = h("div", { class: "final-slot" });
     fill(host.root,
       this.header,
       this.banner,
       h("main", { class: "table-layout" },
-        h("section", { class: "board-area" }, this.boardWrap, this.info),
+        h("section", { class: "board-area" }, this.boardWrap, this.final, this.info),
         this.side()));
   }
 
@@ -176,10 +177,10 @@ class BoardTable extends Seating {
   paintGame(ui, game) {
     this.renderBoard(ui.view);
     const outcome = ui.view.outcome;
+    // The final scoring is wide: it goes under the board, where there is room.
+    fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s)) : null);
     fill(this.decision,
-      outcome ? scoringPanel(outcome, (s) => this.name(s)) : null,
-      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : null,
-      outcome ? null : decisionPanel(ui));
+      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
   }
 
   /** @param {BoardView} view */
