@@ -30,10 +30,10 @@ from starlette.staticfiles import StaticFiles
 from euphrates.server import db
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
-from euphrates.server.hub import Hub, chat_json, seat_label
+from euphrates.server.hub import GAME_OPTIONS, Hub, chat_json, seat_label
 from euphrates.server.listen import Listener
 from euphrates.server.refusals import Refusal
-from euphrates.server.room import Room
+from euphrates.server.room import Room, audience_list
 from euphrates.server.schemas import (
     ActionIn,
     BotIn,
@@ -224,8 +224,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "version": room.version,
             "can_undo": room.undo_flags(seats),
             "views": {
-                ("spectator" if a is None else str(a)): _view(room, a)
-                for a in (sorted(seats) if seats else [None])
+                ("spectator" if a is None else str(a)): _view(room, a) for a in audience_list(seats)
             },
         }
 
@@ -263,9 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def post_chat(game_id: str, body: ChatIn, request: Request) -> dict[str, Any]:
         """Say something at the table (plain text; seats and spectators)."""
         room, seats, _host = await opened(request, game_id)
-        seat = min(seats) if seats else None
-        author = "spectator" if seat is None else room.row.seats[seat].name or f"Player {seat + 1}"
-        row = await hub().chat(room, seat, author, body.text)
+        row = await hub().chat(room, seats, body.text)
         return {"message": chat_json(row)}
 
     @app.get("/api/games/{game_id}/record", tags=["records"])
@@ -358,7 +355,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from euphrates.bots.levels import LEVELS
 
         return {
-            "games": {"board": ["advanced", "open_scores"], "cards": ["open_piles"]},
+            "games": {game: list(options) for game, options in GAME_OPTIONS.items()},
             "players": [2, 3, 4],
             "levels": list(LEVELS),
         }
@@ -403,17 +400,16 @@ def _view(room: Room, audience: int | None) -> dict[str, Any]:
 
 
 def room_record(room: Room) -> dict[str, Any]:
-    from euphrates.match.records import GameRecord
+    from euphrates.match.records import record_of
 
-    out = room.state.outcome()
-    record = GameRecord(
+    record = record_of(
         room.row.game,
+        room.actions(),
         room.row.players,
         room.row.seed,
-        dict(room.row.options),
-        [seat_label(s) for s in room.row.seats],
-        room.actions(),
-        None if out is None else out.to_json(),
+        room.row.options,
+        seats=[seat_label(s) for s in room.row.seats],
+        final=room.state,
     )
     return record.to_json()
 

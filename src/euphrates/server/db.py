@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = sa.MetaData()
 
@@ -121,7 +121,3 @@ async def migrate(engine: AsyncEngine) -> None:
             if not is_sqlite(engine):
                 await conn.execute(sa.text("SELECT pg_advisory_unlock(7366231)"))
                 await conn.commit()
-
-
-async def ping(conn: AsyncConnection) -> None:
-    await conn.execute(sa.text("SELECT 1"))

@@ -25,7 +25,7 @@ from typing import Any
 from euphrates.bots.levels import LEVELS
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import SEED_LIMIT
-from euphrates.match.games import game_definition
+from euphrates.match.games import GAMES, game_definition
 from euphrates.server import tokens
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
@@ -35,7 +35,6 @@ from euphrates.server.store import ChatRow, GameRow, LogRow, SeatRow, StorageErr
 
 log = logging.getLogger("euphrates.server")
 
-GAMES = ("board", "cards")
 GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
 SWEEP_EVERY = 15.0
@@ -240,7 +239,11 @@ class Hub:
         if local:
             self.wake_bots(room)
 
-    async def chat(self, room: Room, seat: int | None, author: str, text: object) -> ChatRow:
+    async def chat(self, room: Room, seats: frozenset[int], text: object) -> ChatRow:
+        """Say `text` at the table as the lowest of `seats` (by its name or number),
+        or as a spectator when `seats` is empty."""
+        seat = min(seats) if seats else None
+        author = "spectator" if seat is None else room.row.seats[seat].name or f"Player {seat + 1}"
         clean = clean_chat(text, self.settings.chat_max)
         try:
             row = await self.store.add_chat(room.id, seat, author, clean)

@@ -57,8 +57,9 @@ def audience_key(audience: int | None) -> str:
     return "spectator" if audience is None else str(audience)
 
 
-def event_json(e: Event) -> dict[str, Any]:
-    return e.to_json()
+def audience_list(seats: frozenset[int]) -> list[int | None]:
+    """A client's audiences: its seats in order, or the public one for a spectator."""
+    return [*sorted(seats)] if seats else [None]
 
 
 class Step(NamedTuple):
@@ -71,7 +72,6 @@ class Step(NamedTuple):
     kind: str  # action | undo
     seat: int | None
     events: tuple[tuple[int | None, str], ...]
-    reveals: bool = False
 
 
 def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
@@ -157,7 +157,7 @@ class Room:
             self.befores[self.version] = before
             if len(self.befores) > UNDO_DEPTH:
                 del self.befores[next(iter(self.befores))]
-        step = Step(self.version, "action", seat, encode_events(events), reveals)
+        step = Step(self.version, "action", seat, encode_events(events))
         self.history.append(step)
         return step
 
@@ -260,9 +260,6 @@ class Room:
             }
             for s in self.history
         ]
-
-    def seat_of(self, seat: int) -> Any:
-        return self.row.seats[seat]
 
     def is_bot(self, seat: int) -> bool:
         return self.row.seats[seat].kind == "bot"
@@ -407,10 +404,7 @@ class Room:
             if entry is not None and entry.version <= self.version:
                 return
             if entry is not None and entry.version == self.version + 1:
-                step = self._replay_entry(entry)
-                if self.state.is_over():
-                    self.row.status = "over"
-                self._publish(step)
+                self._apply_entry(entry)
                 changed = True
             else:
                 changed = await self._catch_up_locked()
@@ -420,11 +414,15 @@ class Room:
     async def _catch_up_locked(self) -> bool:
         rows = await self.store.load_log(self.row.id, after=self.version)
         for entry in rows:
-            step = self._replay_entry(entry)
-            if self.state.is_over():
-                self.row.status = "over"
-            self._publish(step)
+            self._apply_entry(entry)
         return bool(rows)
+
+    def _apply_entry(self, entry: LogRow) -> None:
+        """Apply a log entry another server appended, and tell local clients."""
+        step = self._replay_entry(entry)
+        if self.state.is_over():
+            self.row.status = "over"
+        self._publish(step)
 
     def _changed(self, local: bool) -> None:
         self.touch()
@@ -450,12 +448,13 @@ class Room:
 
     def client_left(self, seats: frozenset[int]) -> None:
         now = time.monotonic()
-        for aud in [*sorted(seats)] if seats else [None]:
+        for aud in audience_list(seats):
             self.left[aud] = now
 
-    def forget_views(self, now: float | None = None) -> None:
+    def forget_views(self, now: float | None = None) -> set[int | None]:
         """Drop the views and patches of audiences nobody has watched for a while
-        (memory, and time the garbage collector would spend on them)."""
+        (memory, and time the garbage collector would spend on them); returns the
+        audiences still watched."""
         now = time.monotonic() if now is None else now
         watched = self.audiences(now)
         for aud in list(self.views):
@@ -463,14 +462,11 @@ class Room:
                 del self.views[aud]
                 self.patches.pop(aud, None)
                 self.left.pop(aud, None)
+        return watched
 
     def _publish(self, step: Step) -> None:
         """Work out each watched audience's new view and patch, and push the update."""
-        wanted = self.audiences()
-        for aud in list(self.views):
-            if aud not in wanted:  # nobody watches: forget, so the buffer has no gaps
-                del self.views[aud]
-                self.patches.pop(aud, None)
+        wanted = self.forget_views()  # nobody watches the rest: the buffer has no gaps
         parts: dict[int | None, str] = {}
         for aud in wanted:
             new = self.view_for(aud)
@@ -488,8 +484,8 @@ class Room:
         for c in list(self.clients):
             text = cache.get(c.seats)
             if text is None:
-                auds: list[int | None] = [*sorted(c.seats)] if c.seats else [None]
-                text = self._update_text(step, c.seats, {audience_key(a): parts[a] for a in auds})
+                views = {audience_key(a): parts[a] for a in audience_list(c.seats)}
+                text = self._update_text(step, c.seats, views)
                 cache[c.seats] = text
             c.push(text)
 
@@ -524,7 +520,7 @@ class Room:
             return []
         if not 0 <= since < self.version:
             return None
-        auds: list[int | None] = [*sorted(seats)] if seats else [None]
+        auds = audience_list(seats)
         rings = []
         for aud in auds:
             ring = self.patches.get(aud)
@@ -544,7 +540,7 @@ class Room:
     def full_views(self, seats: frozenset[int]) -> dict[str, Any]:
         """Current views for a client's audiences (kept so later patches apply)."""
         out = {}
-        for aud in sorted(seats) if seats else [None]:
+        for aud in audience_list(seats):
             cached = self.views.get(aud)
             if cached is None or cached[0] != self.version:
                 cached = (self.version, self.view_for(aud))

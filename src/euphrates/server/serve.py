@@ -16,7 +16,6 @@ import socket
 import subprocess
 import sys
 import webbrowser
-from typing import Any
 
 from euphrates.core.errors import ArgumentError
 from euphrates.server.config import Settings, async_db_url, default_db_url
@@ -155,7 +154,3 @@ def _open(address: str) -> None:
         webbrowser.open(address)
     except Exception as e:  # no browser here: the printed address is enough
         print(f"(could not open a browser: {e})", file=sys.stderr)
-
-
-def describe(args: Any) -> str:
-    return f"serve on {args.host}:{args.port}"

@@ -21,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from euphrates.server import db
 
@@ -147,13 +147,7 @@ class Store:
             row = (await conn.execute(sa.select(db.games).where(db.games.c.id == game_id))).first()
             if row is None:
                 return None
-            seat_rows = (
-                await conn.execute(
-                    sa.select(db.seats)
-                    .where(db.seats.c.game_id == game_id)
-                    .order_by(db.seats.c.seat)
-                )
-            ).all()
+            seats = await self._seats(conn, game_id)
         return GameRow(
             id=row.id,
             game=row.game,
@@ -164,11 +158,18 @@ class Store:
             host_hash=row.host_hash,
             created_at=row.created_at,
             updated_at=row.updated_at,
-            seats=[
-                SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash, bool(s.taken))
-                for s in seat_rows
-            ],
+            seats=seats,
         )
+
+    @staticmethod
+    async def _seats(conn: AsyncConnection, game_id: str) -> list[SeatRow]:
+        """A game's seats as stored, in seat order."""
+        rows = (
+            await conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id == game_id).order_by(db.seats.c.seat)
+            )
+        ).all()
+        return [SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows]
 
     async def update_seat(
         self, game_id: str, seat: SeatRow, only_if_human: bool = False
@@ -203,16 +204,7 @@ class Store:
                     taken=seat.taken,
                 )
             )
-            rows = (
-                await conn.execute(
-                    sa.select(db.seats)
-                    .where(db.seats.c.game_id == game_id)
-                    .order_by(db.seats.c.seat)
-                )
-            ).all()
-            seats = [
-                SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows
-            ]
+            seats = await self._seats(conn, game_id)
             if status == "waiting" and all(x.taken for x in seats):
                 status = "active"
             await conn.execute(
@@ -298,28 +290,29 @@ class Store:
             result = await conn.execute(stmt, values)
             inserted = {(r.game_id, r.version) for r in result}
             for a in batch:
-                if a.status is not None and (a.game_id, a.row.version) in inserted:
+                if (a.game_id, a.row.version) not in inserted:
+                    continue
+                if a.status is not None:
                     await conn.execute(
                         db.games.update()
                         .where(db.games.c.id == a.game_id)
                         .values(status=a.status, updated_at=at)
                     )
-            for a in batch:
-                if (a.game_id, a.row.version) in inserted:
-                    # The entry itself rides along (a few dozen bytes, far below
-                    # NOTIFY's 8000), so other servers need not read it back.
-                    r = a.row
-                    await self._notify(
-                        conn,
-                        {
-                            "t": "log",
-                            "g": a.game_id,
-                            "v": r.version,
-                            "s": r.seat,
-                            "k": r.kind,
-                            "x": r.text,
-                        },
-                    )
+                # The entry itself rides along (a few dozen bytes, far below NOTIFY's
+                # 8000), so other servers need not read it back; notifications are
+                # delivered at commit, in this order.
+                r = a.row
+                await self._notify(
+                    conn,
+                    {
+                        "t": "log",
+                        "g": a.game_id,
+                        "v": r.version,
+                        "s": r.seat,
+                        "k": r.kind,
+                        "x": r.text,
+                    },
+                )
         return inserted
 
     # --- chat ----------------------------------------------------------------------

@@ -23,9 +23,9 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from euphrates.server.hub import Hub
+from euphrates.server.hub import Hub, chat_json
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 
@@ -220,9 +220,9 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         "version": room.version,
         "can_undo": room.undo_flags(seats),
     }
+    views = room.full_views(seats)
     if missed is not None:
-        full = room.full_views(seats)
-        full_size = len(json.dumps(full))
+        full_size = len(json.dumps(views))
         if sum(len(m) for m in missed) <= full_size:
             welcome["resumed_from"] = since
             conn.send(welcome)
@@ -230,13 +230,11 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
                 conn.push(m)
             hub.seats_changed(room, local=False)
             return room
-    welcome["views"] = room.full_views(seats)
+    welcome["views"] = views
     if msg.get("history", True):
         welcome["history"] = room.history_for(seats)
     chat = await hub.store.load_chat(room.id)
-    welcome["chat"] = [
-        {"seq": c.seq, "seat": c.seat, "author": c.author, "text": c.text, "at": c.at} for c in chat
-    ]
+    welcome["chat"] = [chat_json(c) for c in chat]
     conn.send(welcome)
     hub.seats_changed(room, local=False)
     return room
@@ -265,11 +263,7 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
             version = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
             conn.send({"type": "ack", "id": msg_id, "version": version})
         elif kind == "chat":
-            seat = min(conn.seats) if conn.seats else None
-            author = "spectator"
-            if seat is not None:
-                author = room.row.seats[seat].name or f"Player {seat + 1}"
-            row = await hub.chat(room, seat, author, msg.get("text"))
+            row = await hub.chat(room, conn.seats, msg.get("text"))
             conn.send({"type": "ack", "id": msg_id, "seq": row.seq})
         elif kind == "sync":
             conn.send(
@@ -301,7 +295,3 @@ def _kind_of(text: str) -> str:
         return str(json.loads(text).get("type"))[:20]
     except Exception:
         return "?"
-
-
-def is_open(ws: WebSocket) -> bool:
-    return ws.client_state == WebSocketState.CONNECTED
