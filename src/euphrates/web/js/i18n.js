@@ -2,6 +2,7 @@
 // one (remembered in localStorage); every page re-renders when it changes.
 
 import { h } from "./dom.js";
+import { ServerError } from "./net.js";
 import { EN } from "./strings/en.js";
 import { DE, DE_RULINGS, DE_UNDO_REASONS } from "./strings/de.js";
 
@@ -42,7 +43,7 @@ export function currentLang() {
 }
 
 /** @param {Lang} l */
-export function setLang(l) {
+function setLang(l) {
   lang = l;
   try {
     localStorage.setItem(KEY, l);
@@ -113,6 +114,15 @@ export function refusal(code, message, ruling) {
     return reason ? `${base}: ${reason[1]}` : `${base}.`;
   }
   return base;
+}
+
+/**
+ * A caught error as text for the page: a server refusal in the page's language,
+ * anything else as its own string.
+ * @param {unknown} e
+ */
+export function errorText(e) {
+  return e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e);
 }
 
 /** The language switch for a page header. */

@@ -3,9 +3,8 @@
 
 import { call } from "./api.js";
 import { byId, copyText, fill, h } from "./dom.js";
-import { currentLang, langSwitch, onLang, refusal, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, onLang, t } from "./i18n.js";
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./mygames.js";
-import { ServerError } from "./net.js";
 import { DYNASTIES } from "./board/geometry.js";
 import { leaderIcon } from "./board/symbols.js";
 
@@ -154,7 +153,7 @@ async function create() {
       return;
     }
   } catch (e) {
-    error = e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e);
+    error = errorText(e);
   } finally {
     busy = false;
   }
@@ -215,7 +214,7 @@ function joinPanel() {
  * @param {string} text
  * @returns {{id: string, hash: string} | null}
  */
-export function parseLink(text) {
+function parseLink(text) {
   if (/^[A-Za-z0-9_-]{4,32}$/.test(text)) return { id: text, hash: "" };
   try {
     const url = new URL(text, location.origin);

@@ -5,7 +5,7 @@
 
 import { boardMaps, call } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { ServerError } from "./net.js";
 import { fatalPage } from "./pages.js";
 import { Replayer } from "./replayer.js";
@@ -66,8 +66,7 @@ async function start() {
     const maps = await boardMaps();
     replayer = new Replayer(app, gameId, record, { bot: "table.bot_name", dynasty: "dynasty." }, boardPainter(maps));
   } catch (e) {
-    fatalPage(app, e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable")
-      : e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+    fatalPage(app, e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable") : errorText(e));
     return;
   }
   await replayer.start();

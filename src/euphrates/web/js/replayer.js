@@ -5,8 +5,7 @@
 
 import { call } from "./api.js";
 import { h } from "./dom.js";
-import { langSwitch, onLang, refusal, t } from "./i18n.js";
-import { ServerError } from "./net.js";
+import { errorText, langSwitch, onLang, t } from "./i18n.js";
 import { fatalPage, seatName } from "./pages.js";
 
 export class Replayer {
@@ -62,7 +61,7 @@ export class Replayer {
       if (this.step !== n) return;
       this.current = doc;
     } catch (e) {
-      this.fatal(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      this.fatal(errorText(e));
       return;
     }
     this.render();

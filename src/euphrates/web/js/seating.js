@@ -5,12 +5,12 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
-import { langSwitch, refusal, t } from "./i18n.js";
+import { errorText, langSwitch, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
-import { ServerError } from "./net.js";
 import { seatName } from "./pages.js";
 import { hostPanel } from "./board/extras.js";
+import { LETTER_COLOUR, LETTER_LEADER } from "./board/geometry.js";
 
 /** @typedef {import("./table.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
@@ -67,10 +67,6 @@ import { hostPanel } from "./board/extras.js";
  * @property {(n: number) => void} setCommit
  * @property {(places: Set<string>|null) => void} preview light these places (a choice pointed at)
  */
-
-/** The keys that pick a piece: colours by their letter, leaders with Shift. */
-const KEY_COLOURS = /** @type {Record<string, Colour>} */ ({ r: "red", b: "blue", g: "green", k: "black" });
-const KEY_LEADERS = /** @type {Record<string, Leader>} */ ({ P: "priest", F: "farmer", T: "trader", K: "king" });
 
 /**
  * @template {AnyView} V the game's view
@@ -217,6 +213,14 @@ export class Seating {
     return seatName(this.conn.game?.seats?.[seat], seat, this.words);
   }
 
+  /** The latest step that is not an undo (the one the board marks as last), if any.
+   * @returns {Step|undefined} */
+  lastStep() {
+    const history = this.conn.history;
+    for (let i = history.length - 1; i >= 0; i--) if (history[i]?.kind !== "undo") return history[i];
+    return undefined;
+  }
+
   /** The seat whose last action an undo would take back now: the server says so with
    * every version (`can_undo`), for the seat this screen shows. */
   undoSeat() {
@@ -249,7 +253,7 @@ export class Seating {
       this.message = null;
       done?.();
     }, (e) => {
-      this.say(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      this.say(errorText(e));
     }).finally(() => {
       this.busy = false;
       this.renderNow();
@@ -260,7 +264,7 @@ export class Seating {
     const seat = this.undoSeat();
     if (seat === null) return;
     this.conn.undo(seat).then(() => { this.message = null; this.sel = null; }, (e) => {
-      this.say(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      this.say(errorText(e));
     }).finally(() => this.renderNow());
   }
 
@@ -281,11 +285,11 @@ export class Seating {
     if (e.key === "Escape") {
       this.cursor = null;
       this.select(null);
-    } else if (e.key in KEY_COLOURS && !e.shiftKey) {
-      const sel = this.parts.colourKey(/** @type {Colour} */ (KEY_COLOURS[e.key]), ui.legal);
+    } else if (e.key in LETTER_COLOUR && !e.shiftKey) { // a piece's key: colours by their letter, leaders with Shift
+      const sel = this.parts.colourKey(/** @type {Colour} */ (LETTER_COLOUR[e.key]), ui.legal);
       if (sel) this.select(sel);
-    } else if (e.key in KEY_LEADERS && e.shiftKey) {
-      const sel = this.parts.leaderKey(/** @type {Leader} */ (KEY_LEADERS[e.key]), ui.legal);
+    } else if (e.key in LETTER_LEADER && e.shiftKey) {
+      const sel = this.parts.leaderKey(/** @type {Leader} */ (LETTER_LEADER[e.key]), ui.legal);
       if (sel) this.select(sel);
     } else if (e.key === "x" && ui.legal.catastrophes.size) {
       this.select(/** @type {S} */ ({ kind: "catastrophe" }));

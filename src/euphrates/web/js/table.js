@@ -4,9 +4,9 @@
 
 import { call } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { langSwitch, onLang, refusal, t } from "./i18n.js";
+import { errorText, langSwitch, onLang, refusal, t } from "./i18n.js";
 import { readFragment, remember, savedName, saveName } from "./mygames.js";
-import { Connection, ServerError } from "./net.js";
+import { Connection } from "./net.js";
 import { fatalPage } from "./pages.js";
 
 /** @typedef {import("./types.js").Step} Step */
@@ -55,7 +55,7 @@ async function start() {
   try {
     doc = await call(`/api/games/${gameId}`, { tokens });
   } catch (e) {
-    fatal(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+    fatal(errorText(e));
     return;
   }
   const held = /** @type {number[]} */ (doc.you?.seats ?? []);
@@ -66,7 +66,7 @@ async function start() {
     try {
       await call(`/api/games/${gameId}/join`, { method: "POST", body: { name }, tokens: seatTokens });
     } catch (e) {
-      fatal(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      fatal(errorText(e));
       return;
     }
   }

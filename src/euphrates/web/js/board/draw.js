@@ -10,7 +10,7 @@ import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "./symbols.js";
 /** @typedef {import("../types.js").MapSide} MapSide */
 /** @typedef {import("./geometry.js").Colour} Colour */
 
-export const SQ = 48;
+const SQ = 48;
 const OX = 24;
 const OY = 22;
 const WIDTH = OX + COLUMNS * SQ + 6;

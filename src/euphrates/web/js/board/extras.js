@@ -3,23 +3,20 @@
 
 import { call } from "../api.js";
 import { h } from "../dom.js";
-import { refusal, t } from "../i18n.js";
-import { ServerError } from "../net.js";
+import { errorText, t } from "../i18n.js";
 import { LEADER_COLOUR, dynastyOf } from "./geometry.js";
 import { leaderIcon } from "./symbols.js";
 
-/** @typedef {import("./kingdoms.js").Board} Board */
 /** @typedef {import("./kingdoms.js").Region} Region */
 /** @typedef {import("./kingdoms.js").PlacedLeader} PlacedLeader */
 
 /**
  * @param {string} sq
- * @param {Board} _board
  * @param {Region|null} region
  * @param {(seat: number) => string} name
  * @param {(region: Region, leader: PlacedLeader) => {war: number, revolt: number}} strength
  */
-export function squareInfo(sq, _board, region, name, strength) {
+export function squareInfo(sq, region, name, strength) {
   if (!region) return h("div", { class: "info-line" }, h("strong", {}, sq));
   const kingdom = region.leaders.length > 0;
   return h("div", { class: "info-box" },
@@ -46,7 +43,7 @@ export function hostPanel(game, token, name, say) {
     try {
       await call(`/api/games/${game.id}${path}`, { method: "POST", body, tokens: [token] });
     } catch (e) {
-      say(e instanceof ServerError ? refusal(e.code, e.message, e.ruling) : String(e));
+      say(errorText(e));
     }
   };
   return h("details", { class: "panel host" },

@@ -73,6 +73,14 @@ export const LETTER_LEADER = { P: "priest", F: "farmer", T: "trader", K: "king" 
 export const LEADER_COLOUR = { priest: "red", farmer: "blue", trader: "green", king: "black" };
 
 /**
+ * The leader whose kingdom colour this is (priest red, farmer blue, trader green, king black).
+ * @param {Colour} colour
+ */
+export function leaderOfColour(colour) {
+  return /** @type {Leader} */ (LEADERS[COLOURS.indexOf(colour)]);
+}
+
+/**
  * @param {string} name
  * @returns {Colour | null}
  */

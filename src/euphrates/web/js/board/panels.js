@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
-import { COLOURS, LEADERS, LEADER_COLOUR, TILE_LETTER, dynastyOf } from "./geometry.js";
+import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
@@ -97,7 +97,7 @@ export function handPanel(ui) {
       h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") }, t("table.pass")));
     if (ui.sel?.kind === "leader" && ui.legal.withdraw.has(ui.sel.leader)) {
       const l = ui.sel.leader;
-      buttons.append(h("button", { type: "button", class: "primary", onclick: () => ui.act(`${"PFTK"[LEADERS.indexOf(l)]}-`) },
+      buttons.append(h("button", { type: "button", class: "primary", onclick: () => ui.act(`${LEADER_LETTER[l]}-`) },
         t("table.withdraw", { leader: t(`leader.${l}`) })));
     }
   }
@@ -128,7 +128,7 @@ function conflictBox(ui) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const pending = ui.view.pending ?? {};
   const colour = /** @type {Colour} */ (String(c.colour ?? pending.colour ?? "red"));
-  const leader = LEADERS.find((l) => LEADER_COLOUR[l] === colour) ?? "priest";
+  const leader = leaderOfColour(colour) ?? "priest";
   const war = (c.conflict ?? (pending.phase === "war" ? "war" : "revolt")) === "war";
   const aCommit = c.attacker_commit ?? pending.attacker_commit ?? null;
   return h("div", { class: `conflict ${colour}`, style: `--conflict:${COLOUR_FILL[colour] ?? "#888"}` },
@@ -159,7 +159,7 @@ function warChooser(ui) {
   return h("div", { class: "choices war-order" },
     h("h2", {}, t("war.title")),
     ...wars.map((c) => {
-      const leader = LEADERS.find((l) => LEADER_COLOUR[l] === c) ?? "priest";
+      const leader = leaderOfColour(c) ?? "priest";
       const owners = (ui.view.seats ?? []).map((s, i) => (s.leaders?.[leader] ? i : -1)).filter((i) => i >= 0);
       return h("button", { type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${TILE_LETTER[c]}`) },
         tileIcon(c, 22), t("war.option", {

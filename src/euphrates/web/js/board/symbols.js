@@ -127,7 +127,7 @@ export function dynastySymbol(dynasty, ink, ground) {
  * @param {string} [label] accessible name
  * @returns {SVGElement}
  */
-export function icon(symbol, size, background, label) {
+function icon(symbol, size, background, label) {
   return s("svg", {
     viewBox: "0 0 24 24", width: size, height: size, class: "icon",
     role: label ? "img" : null, "aria-label": label ?? null, "aria-hidden": label ? null : "true",

@@ -218,7 +218,7 @@ class BoardTable extends Seating {
     const view = ui.view;
     const board = readBoard(view);
     const region = this.hover ? regionAt(board, this.hover) : null;
-    const lastStep = [...this.conn.history].reverse().find((s) => s.kind !== "undo");
+    const lastStep = this.lastStep();
     const ctx = view.decision?.kind === "commit" ? view.decision.context ?? {} : {};
     const conflict = new Set([ctx.attacker_leader, ctx.defender_leader].filter((x) => typeof x === "string"));
     const preview = this.preview ? new Set([...this.preview].flatMap((sq) => ui.legal.monuments.some((m) => m.square === sq) ? block(sq) : [sq])) : null;
@@ -230,6 +230,6 @@ class BoardTable extends Seating {
       region: region && region.leaders.length ? region.squares : undefined,
       conflict,
     });
-    fill(this.info, this.hover ? squareInfo(this.hover, board, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l)) : null);
+    fill(this.info, this.hover ? squareInfo(this.hover, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l)) : null);
   }
 }

@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { listing, t } from "../i18n.js";
-import { LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader } from "./geometry.js";
+import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { leaderIcon, tileIcon } from "./symbols.js";
 import { dynastyOf } from "./geometry.js";
@@ -31,7 +31,7 @@ function colourWord(c) {
  * @param {Names} n
  * @returns {string|null}
  */
-export function describe(e, n) {
+function describe(e, n) {
   const who = typeof e.seat === "number" ? n.name(e.seat) : "";
   const leader = (/** @type {string} */ l, /** @type {string} */ form) => (asLeader(l) ? t(`${form}.${l}`) : l);
   switch (e.kind) {
@@ -70,8 +70,8 @@ export function describe(e, n) {
     case "wars":
       return t("log.wars", {
         list: listing((e.colours ?? []).map((/** @type {string} */ c) => {
-          const l = LEADERS.find((x) => LEADER_COLOUR[x] === c);
-          return l ? t(`leaders.${l}`) : colourWord(c);
+          const colour = asColour(c);
+          return colour ? t(`leaders.${leaderOfColour(colour)}`) : colourWord(c);
         })),
       });
     case "unification":
@@ -119,7 +119,7 @@ function tileList(tiles) {
  * The public notation of a step, from its events (docs/board.md).
  * @param {GameEvent[]} events
  */
-export function notation(events) {
+function notation(events) {
   const first = events.find((e) => e.kind !== "turn_started");
   if (!first) return "";
   switch (first.kind) {

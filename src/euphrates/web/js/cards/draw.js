@@ -21,10 +21,10 @@ const STEP = 34;
 const HEAD_GAP = 12;
 const BW = GW - 10;
 const BH = 76;
-export const WIDTH = LEFT + COLUMNS * CW + GAPS * GW + 12;
+const WIDTH = LEFT + COLUMNS * CW + GAPS * GW + 12;
 /** The height for columns of up to `rows` cards (the drawing grows as they do). */
 const heightFor = (/** @type {number} */ rows) => TOP + CH + HEAD_GAP + (rows - 1) * STEP + CH + 14;
-export const HEIGHT = heightFor(MAX_CARDS);
+const HEIGHT = heightFor(MAX_CARDS);
 
 /** @param {number} col from 0 */
 const colX = (col) => LEFT + col * (CW + GW);
@@ -39,12 +39,27 @@ const gapY = TOP + (CH - BH) / 2;
  * @param {string} spot
  * @returns {{x: number, y: number, w: number, h: number}|null}
  */
-export function spotRect(spot) {
+function spotRect(spot) {
   const p = parseSpot(spot);
   if (!p) return null;
   if (p.kind === "bridge") return { x: gapX(p.gap), y: gapY, w: BW, h: BH };
   const row = p.kind === "head" ? 0 : p.row;
   return { x: colX(p.col), y: rowY(row), w: CW, h: CH };
+}
+
+/**
+ * The centre of a leader's disc on a spot: the card's top right corner, a bridge's foot.
+ * @param {string} spot
+ * @returns {{cx: number, cy: number}|null}
+ */
+function leaderCentre(spot) {
+  const rect = spotRect(spot);
+  if (!rect) return null;
+  const bridge = parseSpot(spot)?.kind === "bridge";
+  return {
+    cx: bridge ? rect.x + rect.w / 2 : rect.x + rect.w - 18,
+    cy: bridge ? rect.y + rect.h - 19 : rect.y + 17,
+  };
 }
 
 /**
@@ -212,11 +227,9 @@ export class LayoutDrawing {
    * @param {import("./model.js").Leader} leader
    */
   leader(spot, seat, leader) {
-    const rect = spotRect(spot);
-    if (!rect) return null;
-    const p = parseSpot(spot);
-    const cx = p?.kind === "bridge" ? rect.x + rect.w / 2 : rect.x + rect.w - 18;
-    const cy = p?.kind === "bridge" ? rect.y + rect.h - 19 : rect.y + 17;
+    const at = leaderCentre(spot);
+    if (!at) return null;
+    const { cx, cy } = at;
     const colour = LEADER_COLOUR[leader];
     const fillc = COLOUR_FILL[colour];
     const r = 15;
@@ -272,12 +285,8 @@ export class LayoutDrawing {
     for (const spot of m.last ?? []) out.push(box(spot, "last", 2));
     for (const spot of m.preview ?? []) out.push(box(spot, "preview", 3));
     for (const spot of m.conflict ?? []) {
-      const r = spotRect(spot);
-      const p = parseSpot(spot);
-      if (!r) continue;
-      const cx = p?.kind === "bridge" ? r.x + r.w / 2 : r.x + r.w - 18;
-      const cy = p?.kind === "bridge" ? r.y + r.h - 19 : r.y + 17;
-      out.push(s("circle", { cx, cy, r: 20, class: "conflict" }));
+      const at = leaderCentre(spot);
+      if (at) out.push(s("circle", { ...at, r: 20, class: "conflict" }));
     }
     for (const t of m.targets ?? []) {
       const slot = /^[1-8]$/.test(t) || (/^[1-7]-[2-8]$/.test(t) && !this.layout?.bridges?.[Number(t[0]) - 1]);

@@ -4,7 +4,9 @@
 // strengths are worked out here for display only (C-4, C-10, C-12); what may be
 // played always comes from the server's `legal` list.
 
-import { COLOURS, LEADERS, LEADER_COLOUR, LETTER_COLOUR, LETTER_LEADER, asColour, asLeader } from "../board/geometry.js";
+import {
+  COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, LETTER_COLOUR, LETTER_LEADER, TILE_LETTER, asColour, asLeader, leaderOfColour,
+} from "../board/geometry.js";
 
 /** @typedef {import("../board/geometry.js").Colour} Colour */
 /** @typedef {import("../board/geometry.js").Leader} Leader */
@@ -12,16 +14,10 @@ import { COLOURS, LEADERS, LEADER_COLOUR, LETTER_COLOUR, LETTER_LEADER, asColour
 export const COLUMNS = 8;
 export const GAPS = 7;
 export const MAX_CARDS = 8;
-export const BRIDGE_MIN = 3;
-export const HAND_SIZE = 8;
-export { COLOURS, LEADERS, LEADER_COLOUR };
+export { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, leaderOfColour };
 
 /** Card letters of the notation; `t` a treasure card in a pile. */
-export const CARD_LETTER = /** @type {Record<Colour, string>} */ ({ red: "r", blue: "b", green: "g", black: "k" });
-/** Leader letters of the notation, and the order of the engine's leader numbers. */
-export const LEADER_LETTERS = /** @type {const} */ (["P", "F", "T", "K"]);
-/** @type {Record<Leader, string>} */
-export const LEADER_LETTER = { priest: "P", farmer: "F", trader: "T", king: "K" };
+export const CARD_LETTER = /** @type {Record<Colour, string>} */ (TILE_LETTER);
 
 /**
  * @typedef {object} Layout
@@ -84,11 +80,6 @@ export function leaderOf(x) {
   if (l) return l;
   const c = colourOf(x);
   return c ? LEADERS[COLOURS.indexOf(c)] ?? null : null;
-}
-
-/** @param {Colour} colour */
-export function leaderOfColour(colour) {
-  return /** @type {Leader} */ (LEADERS[COLOURS.indexOf(colour)]);
 }
 
 /**
@@ -157,7 +148,7 @@ export function gapName(gap) {
  * @param {Layout} lay
  * @param {string} spot
  */
-export function cardAt(lay, spot) {
+function cardAt(lay, spot) {
   const p = parseSpot(spot);
   if (!p) return null;
   if (p.kind === "head") return "h";

@@ -170,7 +170,7 @@ function cardsCommit(ui) {
  * @param {CardsView} view
  * @param {Colour} colour
  */
-export function warParties(view, colour) {
+function warParties(view, colour) {
   const gap = faceDownGap(view.layout);
   const k = gap === null ? null : kingdomOf(view.layout, gap);
   const letter = LEADER_LETTER[leaderOfColour(colour)];

@@ -9,7 +9,7 @@ import { colourOf, shipColours } from "./model.js";
 
 /** @typedef {import("./model.js").Colour} Colour */
 
-export const GOLD = "#c99a22";
+const GOLD = "#c99a22";
 const BACK = "#5b4633";
 
 /**
@@ -17,7 +17,7 @@ const BACK = "#5b4633";
  * @param {string} ink
  * @param {string} ground
  */
-export function gemSymbol(ink, ground) {
+function gemSymbol(ink, ground) {
   return s("g", {},
     s("path", { d: "M6 4 H18 L22.5 9.5 L12 21.5 L1.5 9.5 Z", fill: ink }),
     s("path", { d: "M1.5 9.5 H22.5 M8.5 4 L6.5 9.5 L12 21.5 L17.5 9.5 L15.5 4 M6.5 9.5 L12 4 L17.5 9.5", stroke: ground, "stroke-width": 1, fill: "none", "stroke-linejoin": "round" }));
@@ -27,7 +27,7 @@ export function gemSymbol(ink, ground) {
  * A ship's hull and sails, in a 24×24 box.
  * @param {string} ink
  */
-export function shipSymbol(ink) {
+function shipSymbol(ink) {
   return s("g", { fill: ink },
     s("path", { d: "M1.5 15.5 H22.5 L18.5 21.5 H5.5 Z" }),
     s("rect", { x: 11.2, y: 2, width: 1.6, height: 13 }),
@@ -52,7 +52,7 @@ function placed(symbol, cx, cy, size) {
  * card that replaced one, a ship code, `?` a face-down card.
  * @param {string} token
  */
-export function tokenKind(token) {
+function tokenKind(token) {
   if (token === "t") return "treasure";
   if (token === "R") return "replaced";
   if (token === "?") return "back";

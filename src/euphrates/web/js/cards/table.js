@@ -273,7 +273,7 @@ class CardsTable extends Seating {
     if (!ui) return;
     const view = ui.view;
     const lay = view.layout;
-    const lastStep = [...this.conn.history].reverse().find((s) => s.kind !== "undo");
+    const lastStep = this.lastStep();
     const last = new Set();
     for (const x of lastStep ? touched(lastStep.events) : []) {
       const m = /^card:(\d)$/.exec(x);

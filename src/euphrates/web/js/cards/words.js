@@ -51,7 +51,7 @@ function cardWords(card) {
  * Cards as words, grouped: "2 red, 1 green".
  * @param {string} letters
  */
-export function cardList(letters) {
+function cardList(letters) {
   /** @type {Record<string, number>} */
   const counts = {};
   for (const ch of letters) counts[ch] = (counts[ch] ?? 0) + 1;
@@ -76,7 +76,7 @@ function leaderWords(x, form) {
  * @param {Names} n
  * @returns {string|null}
  */
-export function describe(e, n) {
+function describe(e, n) {
   const who = typeof e.seat === "number" ? n.name(e.seat) : "";
   switch (e.kind) {
     case "turn":
@@ -162,7 +162,7 @@ const ACTION_EVENTS = new Set(["card", "bridge", "leader", "catastrophe", "pass"
  * @param {string|null} declined the decision kind a step without events of its own answered
  * @param {boolean} [everything] every private event may be shown (an ended game's replay)
  */
-export function notation(events, perspective, declined, everything = false) {
+function notation(events, perspective, declined, everything = false) {
   const first = events.find((e) => ACTION_EVENTS.has(e.kind));
   if (!first) {
     if (declined === "ship") return "decline";
