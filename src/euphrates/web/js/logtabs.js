@@ -2,7 +2,7 @@
 // undo, another perspective or another language rebuilds it. Each game brings its own
 // words for a step (`stepEntry` of board/words.js or cards/words.js).
 
-import { chatPanel } from "./chat.js";
+import { ChatPanel } from "./chat.js";
 import { fill, h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 
@@ -44,6 +44,10 @@ export class LogTabs {
     this.logBase = "";
     this.logCount = 0;
     this.logList = h("ol", { class: "log" });
+    /** @type {ChatPanel|null} */
+    this.chat = null;
+    this.chatKey = "";
+    this.chatLang = "";
     this.tabList = h("div", { role: "tablist", class: "tablist" });
     this.tabBody = h("div", { role: "tabpanel", class: "tab-body" });
     this.element = h("section", { class: "panel tabs" }, this.tabList, this.tabBody);
@@ -66,7 +70,18 @@ export class LogTabs {
     if (this.tab === "log") {
       if (this.tabBody.firstChild !== this.logList) fill(this.tabBody, this.logList);
     } else {
-      fill(this.tabBody, chatPanel(this.conn.chat, (text) => this.conn.say(text), (m) => this.say(m)));
+      // Built again only for another language; its lines only when they changed.
+      if (!this.chat || this.chatLang !== currentLang()) {
+        this.chat = new ChatPanel((text) => this.conn.say(text), (m) => this.say(m));
+        this.chatLang = currentLang();
+        this.chatKey = "";
+      }
+      if (this.tabBody.firstChild !== this.chat.element) fill(this.tabBody, this.chat.element);
+      const key = `${this.conn.chat.length}:${this.conn.chat.at(-1)?.seq ?? 0}`;
+      if (key !== this.chatKey) {
+        this.chatKey = key;
+        this.chat.show(this.conn.chat);
+      }
     }
   }
 
