@@ -15,18 +15,16 @@ standard error and a non-zero exit status, never a traceback: 2 for a wrong argu
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from euphrates.core.errors import ArgumentError, EuphratesError
+from euphrates.core.protocol import SEED_LIMIT
 from euphrates.core.rng import Rng
 
 GAMES = ("board", "cards")
-SEED_LIMIT = 1 << 64
 
 
 class UsageError(ValueError):
@@ -63,18 +61,6 @@ def _seed(text: str) -> int:
     if not 0 <= value < SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"{text} is outside 0 .. 2**64-1")
     return value
-
-
-def _entropy_seed() -> int:
-    """A seed for a game nobody asked to reproduce: 64 bits from the OS."""
-    return secrets.randbits(64)
-
-
-def _derived_seed(domain: str, seed: int) -> int:
-    """A seed for a helper (the demo's random mover) that cannot be traced back to the
-    game's seed. See match/seeds.py."""
-    digest = hashlib.blake2b(f"{domain}:{seed}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def _at_least(value: int, low: int, name: str) -> int:
@@ -136,18 +122,19 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from euphrates.match.games import game_definition
     from euphrates.match.records import record_of
+    from euphrates.match.seeds import derive, fresh_seed
     from euphrates.terminal.storage import write_atomically
 
     if args.advanced:
         _only_for(args.game, "--advanced", "board", "B-34")
     if args.record is not None and not args.record.strip():
         raise UsageError("--record needs a file name")
-    seed = _entropy_seed() if args.seed is None else args.seed
+    seed = fresh_seed() if args.seed is None else args.seed
     definition = game_definition(args.game)
     options: dict[str, Any] = {"advanced": True} if args.advanced else {}
     state = definition.new_game(args.players, seed, options)
     print(f"{args.game}, {args.players} players, seed {seed}")
-    rng = Rng(_derived_seed("demo", seed))
+    rng = Rng(derive("demo", seed))
     actions: list[str] = []
     turn_log: list[str] = []
     last_active = None
@@ -302,6 +289,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from euphrates.match.seeds import fresh_seed
     from euphrates.terminal import new_record, play_in_terminal
     from euphrates.terminal.seats import seat_list
 
@@ -351,7 +339,7 @@ def _play(args: argparse.Namespace) -> int:
         options["advanced"] = True
     if args.open_piles:
         options["open_piles"] = True
-    seed = _entropy_seed() if args.seed is None else args.seed
+    seed = fresh_seed() if args.seed is None else args.seed
     try:
         seat_list(players, seat, bots)
     except ValueError as e:

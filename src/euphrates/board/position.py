@@ -31,7 +31,7 @@ from euphrates.board.phases import (
 from euphrates.board.position_check import check_position
 from euphrates.board.state import BoardState
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
-from euphrates.core.errors import RecordError
+from euphrates.core.errors import RecordError, short_repr
 from euphrates.core.protocol import SEED_LIMIT, Json
 
 FORMAT: Final = 1
@@ -43,7 +43,7 @@ MAX_SCORE_LOG: Final = 100_000
 """Scoring events a position may list (a real game has a few hundred)."""
 MAX_POINTS: Final = 10**9
 
-_KEYS: Final = (
+POSITION_KEYS: Final = (
     "format",
     "game",
     "players",
@@ -164,12 +164,6 @@ def _fail(where: str, what: str) -> NoReturn:
     raise RecordError(f"position: {where} {what}")
 
 
-def _show(value: object) -> str:
-    """A value for an error message, cut short: it may be anything a file held."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _object(
     value: object, where: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> Any:
@@ -182,7 +176,7 @@ def _object(
     if len(value) > len(keys):
         for key in value:
             if key not in keys and key not in optional:
-                _fail(where, f"has an unknown field {_show(key)}")
+                _fail(where, f"has an unknown field {short_repr(key)}")
     return value
 
 
@@ -197,7 +191,7 @@ def _list(value: object, where: str, limit: int) -> list[Any]:
 def _int(value: object, where: str, low: int, high: int) -> int:
     """An integer in low .. high; exactly an int (True and 1.0 are refused)."""
     if type(value) is not int:
-        _fail(where, f"must be an integer, not {_show(value)}")
+        _fail(where, f"must be an integer, not {short_repr(value)}")
     if not low <= value <= high:
         _fail(where, f"must lie in {low} .. {high}, not {value}")
     return value
@@ -205,20 +199,20 @@ def _int(value: object, where: str, low: int, high: int) -> int:
 
 def _bool(value: object, where: str) -> bool:
     if type(value) is not bool:
-        _fail(where, f"must be true or false, not {_show(value)}")
+        _fail(where, f"must be true or false, not {short_repr(value)}")
     return value
 
 
 def _square(value: object, where: str) -> int:
     sq = _SQUARE_INDEX.get(value) if isinstance(value, str) else None
     if sq is None:
-        _fail(where, f"must be a square name A1 … P11, not {_show(value)}")
+        _fail(where, f"must be a square name A1 … P11, not {short_repr(value)}")
     return sq
 
 
 def _colour(value: object, where: str) -> int:
     if not isinstance(value, str) or value not in COLOUR_NAMES:
-        _fail(where, f"must be a colour name ({', '.join(COLOUR_NAMES)}), not {_show(value)}")
+        _fail(where, f"must be a colour name ({', '.join(COLOUR_NAMES)}), not {short_repr(value)}")
     return COLOUR_NAMES.index(value)
 
 
@@ -243,11 +237,14 @@ def _counts_of(value: object, where: str, high: int) -> list[int]:
 def from_position(doc: Mapping[str, Any]) -> BoardState:
     """A state from the JSON position format. RecordError names the first field that is
     malformed, or the rule (with its ruling) that the state breaks."""
-    _object(doc, "the document", _KEYS)
+    _object(doc, "the document", POSITION_KEYS)
     if type(doc["format"]) is not int or doc["format"] != FORMAT:
-        _fail("format", f"must be {FORMAT}, not {_show(doc['format'])}")
+        _fail("format", f"must be {FORMAT}, not {short_repr(doc['format'])}")
     if doc["game"] != "board":
-        _fail("game", f"must be 'board' (a Tigris & Euphrates position), not {_show(doc['game'])}")
+        _fail(
+            "game",
+            f"must be 'board' (a Tigris & Euphrates position), not {short_repr(doc['game'])}",
+        )
     players = _int(doc["players"], "players", 2, 4)
     opts = _object(doc["options"], "options", ("advanced", "open_scores"))
     st = BoardState.blank(
@@ -279,7 +276,7 @@ def from_position(doc: Mapping[str, Any]) -> BoardState:
         colour = _colour(e[1], f"{where} colour")
         amount = _int(e[2], f"{where} points", 1, MAX_POINTS)
         if not isinstance(e[3], str):
-            _fail(f"{where} reason", f"must be a text, not {_show(e[3])}")
+            _fail(f"{where} reason", f"must be a text, not {short_repr(e[3])}")
         st.score_log.append((seat, colour, amount, e[3]))
     turn = _object(doc["turn"], "turn", ("first", "active", "actions_done", "version"))
     st.first = _int(turn["first"], "turn.first", 0, players - 1)
@@ -342,7 +339,7 @@ def _read_pending(st: BoardState, value: object) -> None:
         _fail("pending", f"must be an object, not {type(value).__name__}")
     phase = value.get("phase")
     if not isinstance(phase, str) or phase not in PHASE_NAMES:
-        _fail("pending.phase", f"must be one of {', '.join(PHASE_NAMES)}, not {_show(phase)}")
+        _fail("pending.phase", f"must be one of {', '.join(PHASE_NAMES)}, not {short_repr(phase)}")
     st.phase = PHASE_NAMES.index(phase)
     p = _object(value, f"pending (phase {phase})", ("phase", *_PENDING_KEYS[st.phase]))
     if "placed" in p:

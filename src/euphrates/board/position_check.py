@@ -88,6 +88,7 @@ def _check_board(st: BoardState, bordered: int | None) -> None:
             )
     built: set[int] = set()
     flipped = 0
+    red_blocks = 0
     for i, (m, top_left, colour) in enumerate(st.monuments):
         where = f"board.monuments[{i}]"
         if m in built:
@@ -103,6 +104,8 @@ def _check_board(st: BoardState, bordered: int | None) -> None:
         if block & (seen | flipped):
             _fail(f"{where}: its block shares {_first(block & (seen | flipped))}", "B-28")
         flipped |= block
+        if colour == RED:
+            red_blocks |= block
         wrong = block & (land if colour == BLUE else river)
         if wrong:
             _fail(
@@ -122,10 +125,6 @@ def _check_board(st: BoardState, bordered: int | None) -> None:
             f"of the {st.map.name} board; treasures never move",
             "B-2",
         )
-    red_blocks = 0
-    for _, top_left, colour in st.monuments:
-        if colour == RED:
-            red_blocks |= block_mask(top_left)
     if treasures & ~(st.tiles[RED] | red_blocks):
         _fail(
             f"board.treasures: the treasure on {_first(treasures & ~(st.tiles[RED] | red_blocks))} "

@@ -22,6 +22,7 @@ from euphrates.board.phases import HAND_SIZE, OVER, TILE_COUNTS
 from euphrates.board.position import (
     MAX_POINTS,
     MAX_SCORE_LOG,
+    POSITION_KEYS,
     TOTAL_TILES,
     from_position,
     to_position,
@@ -34,20 +35,7 @@ from euphrates.core.rng import Rng
 
 VIEW_ONLY = ("viewer", "version", "decision", "legal", "active", "outcome")
 """Keys a view adds to the position (the seed is the one it takes away)."""
-VIEW_KEYS = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "board",
-    "seats",
-    "bag",
-    "removed",
-    "score_log",
-    "turn",
-    "pending",
-    *VIEW_ONLY,
-)
+VIEW_KEYS = (*(key for key in POSITION_KEYS if key != "seed"), *VIEW_ONLY)
 
 
 def view_of(st: BoardState, seat: int | None) -> Json:

@@ -49,3 +49,9 @@ class ArgumentError(EuphratesError, ValueError):
     """An argument of the API (players, seed, options, seat, a bound) has the wrong type or
     lies out of range. Both games raise this one type, naming the argument, so a host can
     tell a caller's mistake from a rules question."""
+
+
+def short_repr(value: object) -> str:
+    """A value for an error message, cut short: it may be anything a file held."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from euphrates.board import BOARD
-from euphrates.core.errors import ArgumentError
+from euphrates.core.errors import ArgumentError, short_repr
 from euphrates.core.protocol import GameDefinition
 
 GAMES: dict[str, GameDefinition[Any]] = {"board": BOARD}
@@ -22,6 +22,7 @@ def game_definition(name: str) -> GameDefinition[Any]:
     """The game called `name`; ArgumentError (a ValueError) for any other name."""
     definition = GAMES.get(name) if isinstance(name, str) else None
     if definition is None:
-        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
-        raise ArgumentError(f"unknown game {shown}; games are {', '.join(sorted(GAMES))}")
+        raise ArgumentError(
+            f"unknown game {short_repr(name)}; games are {', '.join(sorted(GAMES))}"
+        )
     return definition

@@ -109,17 +109,12 @@ def gap_words(gap: Any) -> str:
     return f"columns {a} and {b}"
 
 
-def _winners(w: Words, places: Sequence[int]) -> str:
+def winners_words(w: Words, places: Sequence[int]) -> str:
+    """Who won, for the viewer of `w`: "you won", "seat 2 won" or "… share first place"."""
     firsts = [s for s, p in enumerate(places) if p == 1]
     if len(firsts) == 1:
         return f"{w.who(firsts[0])} won" if firsts[0] != w.viewer else "you won"
     return f"{and_list([w.who(s) for s in firsts])} share first place"
-
-
-def _conflict_sides(w: Words, d: Mapping[str, Any], att: Any, dfn: Any) -> str:
-    return (
-        f"{w.who(d.get('attacker'))} (attacker) {att}, {w.who(d.get('defender'))} (defender) {dfn}"
-    )
 
 
 # --- the board game (docs/board.md "Events") --------------------------------------------
@@ -294,7 +289,7 @@ def _game_over(w: Words, d: Mapping[str, Any]) -> str:
     places = d.get("places")
     if not isinstance(places, list):
         return "the game is over"
-    return f"the game is over: {_winners(w, places)}"
+    return f"the game is over: {winners_words(w, places)}"
 
 
 # --- the card game (docs/cards.md) ------------------------------------------------------
@@ -506,10 +501,6 @@ NARRATORS: dict[str, dict[str, Narrator]] = {
 _TWINS = {"drew": "drew_tiles", "swapped": "discarded", "bridge": "bridge_colour"}
 
 FALLBACK_PREFIX = "event "
-
-
-def has_words(game: str, kind: str) -> bool:
-    return kind in NARRATORS.get(game, {})
 
 
 def describe(

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn
 
-from euphrates.core.errors import ArgumentError, EuphratesError, RecordError
+from euphrates.core.errors import ArgumentError, EuphratesError, RecordError, short_repr
 from euphrates.core.protocol import SEED_LIMIT, GameState, Json
 from euphrates.match.games import game_definition
 
@@ -35,12 +35,6 @@ _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
 
 def _fail(what: str) -> NoReturn:
     raise RecordError(f"record: {what}")
-
-
-def _show(value: object) -> str:
-    """A value for an error message, cut short: it may be anything a file held."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_int(value: object) -> bool:
@@ -110,26 +104,26 @@ class GameRecord:
                 _fail(f"lacks '{key}'")
         for key in doc:
             if key not in _KEYS:
-                _fail(f"unknown field {_show(key)}; fields are {', '.join(_KEYS)}")
+                _fail(f"unknown field {short_repr(key)}; fields are {', '.join(_KEYS)}")
         if not _is_int(doc["format"]) or doc["format"] != FORMAT:
-            _fail(f"'format' must be {FORMAT}, not {_show(doc['format'])}")
+            _fail(f"'format' must be {FORMAT}, not {short_repr(doc['format'])}")
         game = doc["game"]
         if not isinstance(game, str) or len(game) > MAX_TEXT:
             _fail("'game' must be a game name")
         players = doc["players"]
         if not _is_int(players) or players not in (2, 3, 4):
-            _fail(f"'players' must be 2, 3 or 4, not {_show(players)}")
+            _fail(f"'players' must be 2, 3 or 4, not {short_repr(players)}")
         seed = doc["seed"]
         if not _is_int(seed):
-            _fail(f"'seed' must be an integer, not {_show(seed)}")
+            _fail(f"'seed' must be an integer, not {short_repr(seed)}")
         if not 0 <= seed < SEED_LIMIT:
-            _fail(f"'seed' must lie in 0 .. 2**64-1, not {_show(seed)}")
+            _fail(f"'seed' must lie in 0 .. 2**64-1, not {short_repr(seed)}")
         options = doc.get("options", {})
         if not isinstance(options, dict):
             _fail("'options' must be an object")
         for key, value in options.items():
             if not isinstance(key, str) or type(value) is not bool:
-                _fail(f"option {_show(key)} must be true or false, not {_show(value)}")
+                _fail(f"option {short_repr(key)} must be true or false, not {short_repr(value)}")
         seats = doc.get("seats", [])
         if not isinstance(seats, list) or not all(
             isinstance(s, str) and len(s) <= MAX_TEXT for s in seats[: players + 1]
@@ -144,7 +138,7 @@ class GameRecord:
             _fail(f"{len(actions)} actions; a record holds at most {MAX_ACTIONS}")
         for i, text in enumerate(actions):
             if not isinstance(text, str):
-                _fail(f"'actions' must be a list of action texts; action {i} is {_show(text)}")
+                _fail(f"'actions' must be a list of action texts; action {i} is {short_repr(text)}")
             if len(text) > MAX_TEXT:
                 _fail(f"action {i} is {len(text)} characters long; at most {MAX_TEXT}")
         outcome = doc.get("outcome")
@@ -194,7 +188,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
     RecordError naming its index, its text and why it was refused."""
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(record.actions)):
         raise ArgumentError(
-            f"upto must be a number of actions from 0 to {len(record.actions)}, not {_show(upto)}"
+            f"upto must be a number of actions from 0 to {len(record.actions)}, not {short_repr(upto)}"
         )
     state = record.new_game()
     actions = record.actions if upto is None else record.actions[:upto]

@@ -13,7 +13,14 @@ from rich.text import Text
 
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.protocol import Decision, Outcome
-from euphrates.match.narrate import Words, and_list, colour_word, leader_word, plural
+from euphrates.match.narrate import (
+    Words,
+    and_list,
+    colour_word,
+    leader_word,
+    plural,
+    winners_words,
+)
 
 STYLES = {
     "r": "bold white on red",
@@ -232,11 +239,7 @@ def final_words(outcome: Outcome, names: Sequence[str], seat: int) -> list[str]:
     ranking = outcome.ranking
     for a, b in itertools.pairwise(ranking):
         lines.append(compare(outcome, a, b, w))
-    winners = outcome.winners
-    if len(winners) == 1:
-        lines.append("you won" if winners[0] == seat else f"{w.who(winners[0])} won")
-    else:
-        lines.append(f"{and_list([w.who(s) for s in winners])} share first place")
+    lines.append(winners_words(w, outcome.places))
     place = outcome.places[seat]
     lines.append(f"you are placed {place} of {len(outcome.places)}")
     treasures = sum(outcome.wildcards[seat])

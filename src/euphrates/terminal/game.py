@@ -166,7 +166,7 @@ class TerminalGame:
         self.say(COMMANDS)
 
     def show(self) -> None:
-        board = self.definition.render_view(self.state.view(self.human))
+        board = self.definition.render(self.state, self.human)
         text = display.colour_board(board) if self.game == "board" else Text(board)
         self.console.print(text, soft_wrap=True)
         if self.log:
@@ -261,7 +261,7 @@ class TerminalGame:
 
     def ask(self, decision: Decision) -> bool:
         """One line from the person: a command or a move. False when they leave."""
-        legal = self.state.view(self.human)["legal"]
+        legal = self.state.legal_texts()  # the decision is the person's (_run)
         if self._announced != self.state.version:
             self._announced = self.state.version
             about = display.situation(self.game, decision, self.names, self.human)

@@ -82,15 +82,3 @@ def entry_parts(
         if text
     ]
     return head, rest
-
-
-def summarise(
-    game: str,
-    decision: Decision,
-    events: Sequence[Event],
-    viewer: Seat | None,
-    names: Sequence[str] | None = None,
-) -> str:
-    """`entry_parts` as one line."""
-    head, rest = entry_parts(game, decision, events, viewer, names)
-    return "; ".join([head, *rest])
