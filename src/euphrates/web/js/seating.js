@@ -5,7 +5,7 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
-import { errorText, langSwitch, refusal, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
@@ -108,6 +108,7 @@ export class Seating {
     this.seats = h("div", { class: "seats-slot" });
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
+    this.hostKey = "";
     this.notice = h("p", { class: "notice", role: "alert" });
     this.logTabs = new LogTabs(this.conn, parts.entry, (s) => this.name(s), this.declined(),
       (m) => this.say(m), () => this.renderNow());
@@ -390,8 +391,13 @@ export class Seating {
     fill(this.seats, this.parts.seatsPanel(ui, this.held));
     if (!this.tabs.firstChild) fill(this.tabs, this.logTabs.element);
     this.logTabs.render(me);
-    fill(this.hostBox, this.conn.host && game.status !== "over" && game.status !== "abandoned"
-      ? hostPanel(game, this.hostToken, (s) => this.name(s), (text) => this.say(text)) : null);
+    // Built again only when what it offers changes, so that an open box stays open.
+    const hosting = this.conn.host && game.status !== "over" && game.status !== "abandoned";
+    const hostKey = hosting ? `${currentLang()}:${game.seats.map((s) => `${s.kind}${this.name(s.seat)}`).join()}` : "";
+    if (hostKey !== this.hostKey) {
+      this.hostKey = hostKey;
+      fill(this.hostBox, hosting ? hostPanel(game, this.hostToken, (s) => this.name(s), (text) => this.say(text)) : null);
+    }
     document.body.dataset.version = String(this.conn.version);
   }
 
