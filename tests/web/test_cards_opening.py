@@ -25,6 +25,7 @@ from tests.web.cards_helpers import (
     open_cards,
     pick_card,
     pick_leader,
+    previews,
     same_table,
     settle,
     views,
@@ -175,6 +176,8 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
             p[d["seat"]].wait_for_selector(".war-choice")
             shot(p[d["seat"]], "cards-war-order")
             clicked(p[d["seat"]], p[d["seat"]].click, ".war-choice >> nth=0")
+            # The choice pointed at was answered: nothing of it stays outlined.
+            assert previews(p[d["seat"]]) == set()
         elif d["kind"] == "commit":
             attacker = p[d["seat"]]
             attacker.wait_for_selector("#commit")
@@ -234,9 +237,15 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     ships = page.locator(".ship-choice").evaluate_all("bs => bs.map(b => b.dataset.ship)")
     assert ships == (["br", "bg", "bk"] if run == "b" else [f"b{run}"])
     shot(page, "cards-ship")
-    clicked(page, page.click, ".ship-choice >> nth=0")
+    # Pointed at, the ship outlines its four cards; answered (here typed, the mouse
+    # still on the panel), nothing of it stays outlined.
+    page.hover(".ship-choice >> nth=0")
+    assert len(previews(page)) == 4
+    page.fill("#notation", f"ship {ships[0]}")
+    clicked(page, page.press, "#notation", "Enter")
     vs = settle(server, game)
     vs = agree(server, game, p)
+    assert previews(page) == set()
     assert vs[0]["layout"]["columns"][target - 1] == [ships[0]]
     assert f"ship in column {target}" in p[1 - seat].locator("ol.log").inner_text()
 

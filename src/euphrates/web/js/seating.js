@@ -358,8 +358,11 @@ export class Seating {
     const deciding = me !== null && this.acting() === me && game.status === "active";
     const dkey = `${shownView.version}:${me}`;
     if (dkey !== this.decisionKey) {
+      // A decision answered or changed: what its choices lit goes with it (the button
+      // pointed at is gone, and no mouseleave will come from it).
       this.decisionKey = dkey;
       this.commit = 0;
+      this.preview = null;
     }
     const legal = this.parts.parseLegal(deciding ? shownView.legal ?? [] : []);
     const ui = /** @type {U} */ ({

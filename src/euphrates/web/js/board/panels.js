@@ -191,7 +191,7 @@ function treasureChooser(ui) {
     h("p", { class: "hint" }, t("treasure.hint")),
     ...ui.legal.treasures.map((tr) => h("button", {
       type: "button", "data-treasure": tr.square, onclick: () => ui.act(tr.text),
-      onmouseenter: () => ui.preview(new Set([tr.square])), onmouseleave: () => ui.preview(null),
+      ...pointing(ui, new Set([tr.square])),
     }, t("treasure.take", { sq: tr.square }))));
 }
 
