@@ -21,7 +21,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 /**
  * @param {HTMLElement} app
  * @param {string} gameId
- * @param {any} record the game's record (GET …/record)
+ * @param {{bytes: ArrayBuffer, doc: any}} record the game's record (GET …/record)
  */
 export async function startReplay(app, gameId, record) {
   const drawing = new LayoutDrawing((key, params) => t(key, params));
