@@ -1,6 +1,6 @@
 """A treasure with a real choice (B-30) at the board table: the choice pointed at lights
 its square, and once it is answered nothing of it stays lit; the panel says bordered
-treasures come first only where that limits the choice."""
+treasures come first only where one was taken first."""
 
 from __future__ import annotations
 
@@ -10,60 +10,64 @@ from tests.web.cards_helpers import act
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import lit_squares, open_seat, version, wait_version
 
-# The trader beside the temple on F10, then a row of tiles to the temple on K11: the
-# kingdom holds two treasures, neither bordered, so the trader's owner chooses.
-PATH = ["G10", "H10", "I10", "J10", "K10"]
-LAND = {"red": "r", "green": "g", "black": "k"}
+LETTERS = {"red": "r", "green": "g", "black": "k", "blue": "b"}
+# A row of tiles from the temple on F10 to the one on K11: a trader beside F10 then
+# holds two treasures, neither bordered, and its owner chooses which to take.
+ROW = ["G10", "H10", "I10", "J10", "K10"]
+# With B9 … F9 too, the kingdom also holds the bordered treasure on B8, which goes
+# first by itself; the choice between F10 and K11 follows.
+BORDERED_ROW = ["B9", "C9", "D9", "E9", "F9", *ROW]
 
 
-def treasure_ahead(server: Server, game: Any) -> tuple[int, str]:
-    """Over HTTP: the first player's trader on F11 and tiles from G10 towards K10 (the
-    other player passes), until the tile on K10 is the trader's owner's first action of
-    a turn. Returns that seat and the tile action that makes the choice."""
+def laid(server: Server, game: Any, squares: list[str]) -> int:
+    """Over HTTP, both players lay tiles on `squares` (blue on the river, B-12),
+    swapping tiles when none fits, until all are laid and a turn begins; returns the
+    seat whose turn it is."""
     for _ in range(200):
         view0 = server.view(game["id"], game["seats"][0]["token"], 0)
-        d = view0["decision"]
-        assert d["kind"] == "action", d
-        seat = d["seat"]
-        if view0["turn"]["first"] != seat:
-            act(server, game, seat, "pass")
-            continue
+        assert view0["decision"]["kind"] == "action", view0["decision"]
+        seat = view0["decision"]["seat"]
         view = server.view(game["id"], game["seats"][seat]["token"], seat)
         filled = {sq for sqs in view["board"]["tiles"].values() for sq in sqs}
-        todo = [sq for sq in PATH if sq not in filled]
-        hand = view["seats"][seat]["hand"]
-        land = [letter for colour, letter in LAND.items() if hand[colour]]
+        todo = [sq for sq in squares if sq not in filled]
         first_action = view["turn"]["actions_done"] == 0
-        if view["seats"][seat]["leaders"]["trader"] is None:
-            act(server, game, seat, "TF11")
-        elif len(todo) == 1 and not first_action:
-            act(server, game, seat, "pass")
-        elif not land:
-            act(server, game, seat, "swap " + "b" * hand["blue"])
-        elif len(todo) == 1:
-            return seat, f"{land[0]}{todo[0]}"
+        if not todo and first_action:
+            return int(seat)
+        hand = view["seats"][seat]["hand"]
+        fits = [
+            f"{LETTERS[c]}{sq}"
+            for sq in todo
+            for c in LETTERS
+            if hand[c] and f"{LETTERS[c]}{sq}" in view["legal"]
+        ]
+        if fits:
+            act(server, game, seat, fits[0])
+        elif todo and first_action:
+            act(server, game, seat, "swap " + "".join(LETTERS[c] * hand[c] for c in LETTERS))
         else:
-            act(server, game, seat, f"{land[0]}{todo[0]}")
-    raise AssertionError("the row of tiles was not laid")
+            act(server, game, seat, "pass")
+    raise AssertionError("the tiles were not laid")
 
 
-def at_the_choice(server: Server, pages: Pages) -> tuple[Any, Any, int]:
+def trader_to_choice(server: Server, pages: Pages, squares: list[str], at: str) -> Any:
+    """A two-player game with `squares` laid; the player to move places the trader on
+    `at` by clicks, which leaves the choice between the treasures on F10 and K11."""
     game = server.create(2)
     server.join(game, ["Ann", "Bob"])
-    seat, last = treasure_ahead(server, game)
+    seat = laid(server, game, squares)
     page = open_seat(pages, server, game, seat, ["Ann", "Bob"][seat])
     v = version(page)
-    page.click(f".hand-tile[data-colour={dict(r='red', g='green', k='black')[last[0]]}] >> nth=0")
-    page.click(f"svg.board .hit rect[data-sq={last[1:]}]")
+    page.click(".hand-leader[data-leader=trader]")
+    page.click(f"svg.board .hit rect[data-sq={at}]")
     wait_version(page, v + 1)
     page.wait_for_selector(".choices.treasures")
-    legal = server.view(game["id"], game["seats"][seat]["token"], seat)["legal"]
-    assert sorted(legal) == ["treasure F10", "treasure K11"]
+    view = server.view(game["id"], game["seats"][seat]["token"], seat)
+    assert sorted(view["legal"]) == ["treasure F10", "treasure K11"]
     return game, page, seat
 
 
 def test_a_treasure_taken_leaves_nothing_lit(server: Server, pages: Pages) -> None:
-    game, page, seat = at_the_choice(server, pages)
+    game, page, seat = trader_to_choice(server, pages, ROW, "F11")
     # Both treasures are lit; pointing at one lights only it.
     assert lit_squares(page) == {"F10", "K11"}
     page.hover("button[data-treasure=K11]")
@@ -77,7 +81,19 @@ def test_a_treasure_taken_leaves_nothing_lit(server: Server, pages: Pages) -> No
     assert (view["decision"]["seat"], view["decision"]["kind"]) == (seat, "action")
     colour = next(c for c in ("red", "green", "black", "blue") if view["seats"][seat]["hand"][c])
     page.click(f".hand-tile[data-colour={colour}] >> nth=0")
-    letter = {"red": "r", "green": "g", "black": "k", "blue": "b"}[colour]
-    wanted = {a[1:] for a in view["legal"] if a.startswith(letter) and a[1:2].isupper()}
+    wanted = {a[1:] for a in view["legal"] if a.startswith(LETTERS[colour])}
     assert lit_squares(page) == wanted
-    shot(page, "treasure-after")
+
+
+def test_bordered_first_said_only_where_it_applied(server: Server, pages: Pages) -> None:
+    _, page, _ = trader_to_choice(server, pages, ROW, "F11")
+    hint = page.locator(".choices.treasures .hint").inner_text()
+    assert "B-30" in hint and "bordered" not in hint.lower(), hint
+    shot(page, "treasure-choice")
+
+    _, page, _ = trader_to_choice(server, pages, BORDERED_ROW, "A8")
+    hint = page.locator(".choices.treasures .hint").inner_text()
+    assert "B8" in hint and "bordered" in hint and "B-30" in hint, hint
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(".choices.treasures").scroll_into_view_if_needed()
+    shot(page, "treasure-bordered-phone")

@@ -2,7 +2,7 @@
 // decision (conflict, war order, monument, treasure), and the seats.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { listing, t } from "../i18n.js";
 import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
@@ -114,11 +114,16 @@ export function handPanel(ui) {
 /**
  * Who is to decide what, with the public facts of a pending conflict.
  * @param {Ui} ui
+ * @param {string[]} borderedFirst bordered treasures this choice's kingdom gave up first,
+ *   by themselves (B-30)
  */
-export function decisionPanel(ui) {
+export function decisionPanel(ui, borderedFirst) {
   return decisionSection(ui, {
     conflict: conflictBox,
-    choosers: { commit: boardCommit, war_order: warChooser, monument: monumentChooser, treasure: treasureChooser },
+    choosers: {
+      commit: boardCommit, war_order: warChooser, monument: monumentChooser,
+      treasure: (u) => treasureChooser(u, borderedFirst),
+    },
     what: "what.",
   });
 }
@@ -184,11 +189,17 @@ function monumentChooser(ui) {
     ui.legal.decline ? h("button", { type: "button", onclick: () => ui.act("decline") }, t("monument.decline")) : null);
 }
 
-/** @param {Ui} ui */
-function treasureChooser(ui) {
+/**
+ * The treasures to choose from. That bordered treasures go first (B-30) is said only
+ * where one went: a real choice is never between a bordered treasure and another.
+ * @param {Ui} ui
+ * @param {string[]} borderedFirst
+ */
+function treasureChooser(ui, borderedFirst) {
+  const n = borderedFirst.length;
   return h("div", { class: "choices treasures" },
     h("h2", {}, t("treasure.title")),
-    h("p", { class: "hint" }, t("treasure.hint")),
+    h("p", { class: "hint" }, n ? t("treasure.hint_bordered", { list: listing(borderedFirst), n }) : t("treasure.hint")),
     ...ui.legal.treasures.map((tr) => h("button", {
       type: "button", "data-treasure": tr.square, onclick: () => ui.act(tr.text),
       ...pointing(ui, new Set([tr.square])),

@@ -143,7 +143,8 @@ export const DE = {
   "monument.option": "{a} und {b} auf {sq}",
   "monument.decline": "Kein Monument",
   "treasure.title": "Nimm einen Schatz",
-  "treasure.hint": "Die Schätze in den Ecken müssen zuerst genommen werden (B-30).",
+  "treasure.hint": "Das Königreich deines Händlers behält einen Schatz: nimm die anderen einzeln (B-30).",
+  "treasure.hint_bordered": "{list} {n|wurde|wurden} zuerst genommen, wie es die Schätze in den Ecken müssen (B-30); wähle jetzt unter den anderen.",
   "treasure.take": "{sq} nehmen",
 
   "log.turn": "{who} ist am Zug",

@@ -143,7 +143,8 @@ export const EN = {
   "monument.option": "{a} and {b} on {sq}",
   "monument.decline": "No monument",
   "treasure.title": "Take a treasure",
-  "treasure.hint": "Bordered treasures must be taken first (B-30).",
+  "treasure.hint": "Your trader's kingdom keeps one treasure: take the others one at a time (B-30).",
+  "treasure.hint_bordered": "{list} {n|was|were} taken first, as bordered treasures must be (B-30); now choose among the others.",
   "treasure.take": "Take {sq}",
 
   "log.turn": "{who}'s turn",
