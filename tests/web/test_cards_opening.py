@@ -100,6 +100,9 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     pa.wait_for_selector("#commit")
     conflict = pa.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and f"+ {att} =" in conflict
+    # The defender decides in the other player's turn: the header says so.
+    assert pa.locator("#status").inner_text() == "Your decision: commitment"
+    assert pa.title().startswith("Your decision: commitment")
     shot(pa, "cards-revolt")
     commit(pa, max(commit_options(pa)))
     vs = views(server, game)
@@ -129,6 +132,7 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
             clicked(page, click_column, page, 1)
             pw = p[winner]
             pw.wait_for_selector(".decision.mine[data-kind=point]")
+            assert pw.locator("#status").inner_text() == "Your decision: a point"
             assert page.locator(".decision[data-kind=point] .waiting").count() == 1
             answer_point(pw)
             told_winner = True

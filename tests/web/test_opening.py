@@ -81,6 +81,13 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     pf.wait_for_selector("#commit")
     conflict = pf.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and str(att) in conflict
+    # The defender decides while the other player's turn goes on: the header (and the
+    # tab's title) name the decision, not the turn.
+    assert pf.locator("#status").inner_text() == "Your decision: commitment"
+    assert pf.title().startswith("Your decision: commitment")
+    ps.wait_for_function(
+        f"() => document.querySelector('#status').textContent === '{['Ann', 'Bob'][first]} decides: commitment'"
+    )
     shot(pf, "conflict")
     defend = max(
         int(x) for x in pf.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")

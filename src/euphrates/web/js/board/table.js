@@ -36,7 +36,7 @@ export async function createTable(host) {
 const PARTS = {
   words: {
     title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
-    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint",
+    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
   },
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),

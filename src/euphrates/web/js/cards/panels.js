@@ -248,10 +248,11 @@ function shipChooser(ui) {
 
 /**
  * A point pile as the view shows it (C-9): closed, its top card and height; open,
- * the count of each colour and of treasure cards.
+ * the count of each colour and of treasure cards, as every pile once the game is over.
  * @param {Record<string, any>|undefined} pile
+ * @param {boolean} over the scoring turned every pile over (C-18)
  */
-export function pileView(pile) {
+export function pileView(pile, over) {
   if (!pile) return h("span", { class: "pile" });
   // Letters now; colour names are read too, should the view adopt them.
   const count = (/** @type {string} */ letter) => Number(pile[letter] ?? pile[letter === "t" ? "treasure" : colourOf(letter) ?? letter] ?? 0);
@@ -262,7 +263,7 @@ export function pileView(pile) {
       top ? cardIcon(top === "t" ? "t" : top, 18, top === "t" ? t("cards.treasure_card") : t(`cards.card.${colourOf(top) ?? "red"}`)) : h("span", { class: "pile-empty" }),
       t("cards.pile_height", { n: Number(pile.height ?? 0) }));
   }
-  return h("span", { class: "pile open", title: t("cards.pile_open_hint"), "data-counts": "rbgkt".split("").map(count).join(",") },
+  return h("span", { class: "pile open", title: t(over ? "cards.pile_turned_hint" : "cards.pile_open_hint"), "data-counts": "rbgkt".split("").map(count).join(",") },
     ...[...COLOURS.map((c) => [CARD_LETTER[c], c]), ["t", "treasure"]].map(([letter, name]) => h("span", { class: `pt ${name}`, "data-pile": letter },
       cardIcon(/** @type {string} */ (letter), 13, name === "treasure" ? t("cards.treasure_card") : t(`cards.card.${name}`)),
       String(count(/** @type {string} */ (letter))))));
@@ -286,7 +287,7 @@ export function seatsPanel(ui, held) {
         h("span", { class: "stat hand-count" }, t("cards.cards_n", { n: view.hand_counts?.[i] ?? 0 })),
         h("span", { class: "stat" }, view.catastrophes?.[i] ? t("cards.has_catastrophe") : t("cards.no_catastrophe")),
         h("span", { class: "off-leaders", title: t("cards.in_supply") }, ...off.map((l) => leaderIcon(LEADER_COLOUR[l], dynastyOf(i), 18, t(`leader.${l}`))))),
-      h("div", { class: "seat-pile" }, h("span", { class: "pile-label" }, t("cards.pile")), pileView(view.piles?.[i])));
+      h("div", { class: "seat-pile" }, h("span", { class: "pile-label" }, t("cards.pile")), pileView(view.piles?.[i], Boolean(view.over))));
   });
   return seatsSection(rows);
 }

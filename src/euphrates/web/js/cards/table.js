@@ -38,7 +38,7 @@ export async function createTable(host) {
 const PARTS = {
   words: {
     title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
-    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint",
+    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
   },
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => {

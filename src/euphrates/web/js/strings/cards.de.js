@@ -47,6 +47,7 @@ export const CARDS_DE = {
   "cards.pile": "Punktestapel",
   "cards.pile_height": "Höhe {n}",
   "cards.pile_closed_hint": "Ein Stapel: nur die oberste Karte und die Höhe sind zu sehen (C-9)",
+  "cards.pile_turned_hint": "Für die Wertung umgedreht: die Karten des Stapels nach Farben (C-9, C-18)",
   "cards.pile_open_hint": "Offene Stapel nach Farben (C-9)",
   "cards.deck": "Nachziehstapel",
   "cards.deck_hint": "Karten zum Nachziehen",

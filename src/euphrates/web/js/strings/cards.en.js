@@ -47,6 +47,7 @@ export const CARDS_EN = {
   "cards.pile_height": "height {n}",
   "cards.pile_closed_hint": "One pile: only its top card and its height are seen (C-9)",
   "cards.pile_open_hint": "Open piles by colour (C-9)",
+  "cards.pile_turned_hint": "Turned over for the scoring: the pile's cards by colour (C-9, C-18)",
   "cards.deck": "Deck",
   "cards.deck_hint": "Cards left to draw",
   "cards.removed": "{n} removed unseen",
