@@ -58,6 +58,12 @@ export const DE = {
   "lobby.your_name": "Dein Name",
   "lobby.vs": "{game} · {players} Mitspieler",
   "player.default": "Spieler {n}",
+  "invite.from": "{names} {k|lädt|laden} dich zu einer Partie für {players} Spieler ein.",
+  "invite.anon": "Du bist zu einer Partie für {players} Spieler eingeladen.",
+  "invite.yours": "Du spielst auf {seats}.",
+  "invite.your_seat": "Platz {n} ({dynasty})",
+  "invite.seat": "Platz {n} ({dynasty})",
+  "invite.free": "noch frei",
 
   "table.connecting": "Verbinde…",
   "table.offline": "Verbindung unterbrochen: verbinde neu…",

@@ -58,6 +58,12 @@ export const EN = {
   "lobby.your_name": "Your name",
   "lobby.vs": "{game} · {players} players",
   "player.default": "Player {n}",
+  "invite.from": "{names} {k|invites|invite} you to a game for {players} players.",
+  "invite.anon": "You are invited to a game for {players} players.",
+  "invite.yours": "You play {seats}.",
+  "invite.your_seat": "seat {n} ({dynasty})",
+  "invite.seat": "Seat {n} ({dynasty})",
+  "invite.free": "not taken yet",
 
   "table.connecting": "Connecting…",
   "table.offline": "Connection lost: reconnecting…",
