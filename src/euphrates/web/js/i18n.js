@@ -90,6 +90,24 @@ export function t(key, params = {}) {
 }
 
 /**
+ * Whether the page is worked by touch: a coarse main pointer, or touch with no fine
+ * pointer at all. Such a screen is told to tap, never to click or use arrow keys.
+ */
+export function touchScreen() {
+  return matchMedia("(pointer: coarse)").matches
+    || (navigator.maxTouchPoints > 0 && !matchMedia("(any-pointer: fine)").matches);
+}
+
+/**
+ * The text for `key` in the words of the device: `key_touch` on a touch screen.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
+export function tt(key, params = {}) {
+  return t(touchScreen() ? `${key}_touch` : key, params);
+}
+
+/**
  * A list in words: "a, b and c".
  * @param {string[]} items
  */

@@ -2,7 +2,7 @@
 // decision (conflict, war order, monument, treasure), and the seats.
 
 import { h } from "../dom.js";
-import { listing, t } from "../i18n.js";
+import { listing, t, tt } from "../i18n.js";
 import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
@@ -103,7 +103,7 @@ export function handPanel(ui) {
   }
   const hint = !act ? null
     : swap ? t("table.swap_hint")
-      : ui.sel ? t("table.place_hint")
+      : ui.sel ? tt("table.place_hint")
         : t("table.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("table.hand_of", { name: ui.name(me) })),

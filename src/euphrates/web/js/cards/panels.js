@@ -3,7 +3,7 @@
 // ship, ship point), shown to whoever decides — also a player who is not active.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tt } from "../i18n.js";
 import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
 import { leaderIcon } from "../board/symbols.js";
 import { dynastyOf } from "../board/geometry.js";
@@ -79,7 +79,7 @@ export function handPanel(ui) {
     }, t("cards.catastrophe"), h("span", { class: "count" }, hasCat ? "×1" : "×0")),
     h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") },
       t("table.pass")));
-  const hint = !act ? null : ui.sel ? t("cards.place_hint") : t("cards.pick_hint");
+  const hint = !act ? null : ui.sel ? tt("cards.place_hint") : t("cards.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("cards.hand_of", { name: ui.name(me) }), h("span", { class: "count" }, `${view.hand?.length ?? 0}/8`)),
     cards, leaders, buttons,

@@ -95,6 +95,7 @@ export const DE = {
   "table.withdraw": "{leader} zurückziehen",
   "table.pick_hint": "Wähle ein Plättchen oder einen Anführer, dann eines der leuchtenden Felder.",
   "table.place_hint": "Jetzt ein leuchtendes Feld anklicken (auch mit Pfeiltasten und Eingabetaste).",
+  "table.place_hint_touch": "Jetzt ein leuchtendes Feld antippen.",
   "table.no_targets": "Dafür gibt es gerade kein freies Feld.",
   "table.type": "Zug eintippen",
   "table.type_hint": "zum Beispiel rF4 oder KG5",

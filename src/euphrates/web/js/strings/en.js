@@ -95,6 +95,7 @@ export const EN = {
   "table.withdraw": "Withdraw {leader}",
   "table.pick_hint": "Pick a tile or a leader, then one of the lit squares.",
   "table.place_hint": "Now click a lit square (arrow keys and Enter work too).",
+  "table.place_hint_touch": "Now tap a lit square.",
   "table.no_targets": "It has nowhere to go now.",
   "table.type": "Type a move",
   "table.type_hint": "for example rF4 or KG5",
