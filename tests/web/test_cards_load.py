@@ -35,6 +35,10 @@ def test_card_table_on_a_tablet_and_by_keyboard(server: Server, pages: Pages) ->
     # languages.
     hints = ".kingdom-info .hint, .hand .hint"
     assert page.locator(".kingdom-info .hint").inner_text().startswith("Tap a column")
+    # The pass says that it ends the whole turn (G-2).
+    assert page.locator("#pass").inner_text() == "End turn (pass)"
+    title = page.locator("#pass").get_attribute("title") or ""
+    assert "2 actions left" in title and "G-2" in title, title
     page.tap(".hand-leader[data-leader=king]")
     assert "1.0" in lit(page)
     assert page.locator(".hand .hint").inner_text() == "Now tap a lit place."

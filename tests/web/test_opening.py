@@ -115,6 +115,10 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
         for sqs in server.view(gid, game["seats"][0]["token"], 0)["board"]["tiles"].values()
         for sq in sqs
     }
+    # The pass says that it ends the whole turn (G-2).
+    assert pf.locator("#pass").inner_text() == "End turn (pass)"
+    title = pf.locator("#pass").get_attribute("title") or ""
+    assert "2 actions left" in title and "G-2" in title, title
     pf.click("#pass")
     wait_version(pf, before + 3)
 

@@ -3,7 +3,7 @@
 
 import { h } from "../dom.js";
 import { listing, t, tt } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
@@ -94,7 +94,7 @@ export function handPanel(ui) {
         "aria-pressed": String(catSel), onclick: () => ui.select(catSel ? null : { kind: "catastrophe" }),
       }, t("table.catastrophe"), h("span", { class: "count" }, `×${cats}`)),
       h("button", { type: "button", disabled: !act || !ui.legal.swaps.size, onclick: () => ui.select({ kind: "swap", picks: [] }) }, t("table.swap")),
-      h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") }, t("table.pass")));
+      passButton(ui, act && ui.legal.pass, 2 - Number(ui.view.turn?.actions_done ?? 0)));
     if (ui.sel?.kind === "leader" && ui.legal.withdraw.has(ui.sel.leader)) {
       const l = ui.sel.leader;
       buttons.append(h("button", { type: "button", class: "primary", onclick: () => ui.act(`${LEADER_LETTER[l]}-`) },

@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { t, tt } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
 import { leaderIcon } from "../board/symbols.js";
 import { dynastyOf } from "../board/geometry.js";
 import {
@@ -77,8 +77,7 @@ export function handPanel(ui) {
       disabled: !act || !ui.legal.catastrophes.size, "aria-pressed": String(catSel),
       onclick: () => ui.select(catSel ? null : { kind: "catastrophe" }),
     }, t("cards.catastrophe"), h("span", { class: "count" }, hasCat ? "×1" : "×0")),
-    h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") },
-      t("table.pass")));
+    passButton(ui, act && ui.legal.pass, Number(view.actions_left ?? 0)));
   const hint = !act ? null : ui.sel ? tt("cards.place_hint") : t("cards.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("cards.hand_of", { name: ui.name(me) }), h("span", { class: "count" }, `${view.hand?.length ?? 0}/8`)),
