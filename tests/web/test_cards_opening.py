@@ -63,6 +63,12 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     a = int(vs[0]["active"])
     b = 1 - a
     pa, pb = p[a], p[b]
+    # The waiting player's leaders are greyed out, and say why (title and a line).
+    why = f"Not your turn: {['Ann', 'Bob'][a]} moves now."
+    king = pb.locator(".hand-leader[data-leader=king]")
+    assert king.is_disabled() and why in (king.get_attribute("title") or "")
+    assert king.get_attribute("aria-description") == why
+    assert pb.locator(".hand .leaders-why").inner_text() == why
 
     # Turn 1: the king onto head 1; the lit spots are exactly the server's.
     pick_leader(pa, "king")
@@ -100,8 +106,10 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     pa.wait_for_selector("#commit")
     conflict = pa.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and f"+ {att} =" in conflict
-    # The defender decides in the other player's turn: the header says so.
+    # The defender decides in the other player's turn: the header says so, and the
+    # leaders wait for the decision.
     assert pa.locator("#status").inner_text() == "Your decision: commitment"
+    assert pa.locator(".hand .leaders-why").inner_text() == "First decide: commitment."
     assert pa.title().startswith("Your decision: commitment")
     shot(pa, "cards-revolt")
     commit(pa, max(commit_options(pa)))

@@ -56,14 +56,19 @@ export function handPanel(ui) {
   if (!cards.firstChild) cards.append(h("p", { class: "hint" }, t("cards.hand_empty")));
   const leaders = h("div", { class: "hand-leaders", role: "group", "aria-label": t("table.leaders") });
   const mine = view.leaders?.[me] ?? {};
+  /** @type {Set<string>} */
+  const whys = new Set();
   for (const l of LEADERS) {
     const at = mine[LEADER_LETTER[l]] ?? null;
     const targets = ui.legal.leaders.get(l);
     const selected = ui.sel?.kind === "leader" && ui.sel.leader === l;
+    const usable = Boolean(act && targets && targets.size);
+    const why = usable ? null : leaderWhy(ui, Boolean(at));
+    if (why) whys.add(why);
     leaders.append(h("button", {
       type: "button", class: `hand-leader${selected ? " selected" : ""}${at ? " placed" : ""}`, "data-leader": l,
-      disabled: !(act && targets && targets.size), "aria-pressed": String(selected),
-      title: `${t(`leader.${l}`)} · ⇧${LEADER_LETTER[l]}`,
+      disabled: !usable, "aria-pressed": String(selected),
+      title: `${t(`leader.${l}`)} · ⇧${LEADER_LETTER[l]}${why ? ` — ${why}` : ""}`, "aria-description": why,
       onclick: () => ui.select(selected ? null : { kind: "leader", leader: l }),
     }, leaderIcon(LEADER_COLOUR[l], dynastyOf(me), 34),
     h("span", { class: "leader-name" }, t(`leader.${l}`)),
@@ -81,8 +86,28 @@ export function handPanel(ui) {
   const hint = !act ? null : ui.sel ? tt("cards.place_hint") : t("cards.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("cards.hand_of", { name: ui.name(me) }), h("span", { class: "count" }, `${view.hand?.length ?? 0}/8`)),
-    cards, leaders, buttons,
+    cards, leaders,
+    whys.size ? h("p", { class: "hint leaders-why" }, [...whys].join(" ")) : null,
+    buttons,
     hint ? h("p", { class: "hint" }, hint) : null);
+}
+
+/**
+ * Why a leader cannot be picked now: another seat's turn or decision, a decision of
+ * one's own to answer first, or no card it may go to (C-5). Null once the game is over.
+ * @param {Ui} ui
+ * @param {boolean} placed the leader stands in the layout
+ * @returns {string|null}
+ */
+function leaderWhy(ui, placed) {
+  const d = ui.view.decision;
+  if (!d) return null;
+  const what = t(`cards.what.${d.kind}`);
+  if (!ui.deciding) {
+    return d.kind === "action" ? t("cards.why.turn", { name: ui.name(d.seat) }) : t("cards.why.waits", { name: ui.name(d.seat), what });
+  }
+  if (d.kind !== "action") return t("cards.why.decide", { what });
+  return t(placed ? "cards.why.stuck" : "cards.why.nowhere");
 }
 
 /**

@@ -29,6 +29,11 @@ export const CARDS_DE = {
   "cards.cover_hint": "Die Karten bleiben verdeckt, bis {name} hinsieht.",
   "cards.reveal": "Ich bin {name}: meine Karten zeigen",
   "cards.turn_end": "Zugende",
+  "cards.why.turn": "Nicht dein Zug: {name} ist dran.",
+  "cards.why.waits": "Nicht dein Zug: {name} entscheidet zuerst ({what}).",
+  "cards.why.decide": "Erst entscheiden: {what}.",
+  "cards.why.nowhere": "Keine Karte ohne Anführer, auf die er gestellt werden kann (C-5).",
+  "cards.why.stuck": "Keine andere Karte ohne Anführer, auf die er ziehen kann (C-5).",
   "cards.hover_hint": "Zeige auf eine Spalte, um ihr Königreich und die Stärke seiner Anführer zu sehen.",
   "cards.hover_hint_touch": "Tippe eine Spalte an, um ihr Königreich und die Stärke seiner Anführer zu sehen.",
 

@@ -28,6 +28,11 @@ export const CARDS_EN = {
   "cards.cover_hint": "The cards stay hidden until {name} looks.",
   "cards.reveal": "I am {name}: show my cards",
   "cards.turn_end": "end of turn",
+  "cards.why.turn": "Not your turn: {name} moves now.",
+  "cards.why.waits": "Not your turn: {name} decides first ({what}).",
+  "cards.why.decide": "First decide: {what}.",
+  "cards.why.nowhere": "No card without a leader to place it on (C-5).",
+  "cards.why.stuck": "No other card without a leader to move it to (C-5).",
   "cards.hover_hint": "Point at a column to see its kingdom and the strengths of its leaders.",
   "cards.hover_hint_touch": "Tap a column to see its kingdom and the strengths of its leaders.",
 
