@@ -80,3 +80,11 @@ def test_replay_buttons_draw_their_symbols(server: Server, pages: Pages) -> None
         text = page.locator(button).inner_text()
         assert not set(text) & set("⏮◀▶⏭"), text
     shot(page, "replay-buttons-phone")
+    # End steps to the end of the game and leaves the page where it is.
+    page.set_viewport_size({"width": 390, "height": 500})
+    assert page.evaluate("() => document.documentElement.scrollHeight") > 600
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "() => document.querySelector('header .status').textContent.includes('Step 2 of 2')"
+    )
+    assert page.evaluate("() => window.scrollY") == 0

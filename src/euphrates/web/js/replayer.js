@@ -135,12 +135,17 @@ export class Replayer {
 
   /** Keys and languages, then the step asked for in the address (`?step=n`), else the first. */
   async start() {
+    /** @type {Record<string, () => number>} */
+    const keys = {
+      ArrowLeft: () => this.step - 1, ArrowRight: () => this.step + 1, Home: () => 0, End: () => this.steps,
+    };
     document.addEventListener("keydown", (e) => {
       if (/** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
-      if (e.key === "ArrowLeft") void this.go(this.step - 1);
-      else if (e.key === "ArrowRight") void this.go(this.step + 1);
-      else if (e.key === "Home") void this.go(0);
-      else if (e.key === "End") void this.go(this.steps);
+      const to = Object.hasOwn(keys, e.key) ? keys[e.key] : undefined;
+      if (!to || e.ctrlKey || e.metaKey || e.altKey) return;
+      // The keys step the game; the page stays where it is (Home and End would scroll it).
+      e.preventDefault();
+      void this.go(to());
     });
     onLang(() => this.render());
     const wanted = Number(new URLSearchParams(location.search).get("step") ?? NaN);
