@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from euphrates.cards import CARDS
 from euphrates.cards.actions import POINT_NONE, Commit
 from euphrates.cards.position import census, to_position
+from euphrates.cards.scoring import tallies
 from euphrates.core.errors import IllegalActionError, InvalidActionError
 from euphrates.core.rng import Rng
 
-from .helpers import column, hand, leader_at, pile, play, state
+from .helpers import column, find, hand, leader_at, pile, play, state
 
 COLS3 = ["rgb", "kkb", "bgr", "ggk", "rbk", "kgb", "bbr", "grk"]
 
@@ -240,6 +243,22 @@ def test_c9_closed_piles_show_top_and_height_open_piles_every_colour() -> None:
     assert v["piles"][1] == {"top": "t", "height": 1}
     o = state(piles=["ggr", "t", ""], heads="rttttttt", open_piles=True)
     assert o.view(2)["piles"][0] == {"r": 1, "b": 0, "g": 2, "k": 0, "t": 0}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_c9_every_pile_is_open_once_the_game_is_over(players: int) -> None:
+    """The scoring turns the closed piles over (C-9, C-18): every seat and a spectator
+    see each pile's colours, and a view of the ended game still samples back to itself
+    and survives a position's round trip."""
+    s = find(lambda x: x.is_over(), players=players)
+    assert not s.open_piles and any(s.piles)
+    for seat in [*range(players), None]:
+        v = s.view(seat)
+        for p, cards in enumerate(s.piles):
+            counts, treasures = tallies(cards)
+            assert v["piles"][p] == {**dict(zip("rbgk", counts, strict=True)), "t": treasures}
+        assert CARDS.sample_from_view(copy.deepcopy(v), Rng(2)).view(seat) == v
+        assert CARDS.from_position(to_position(s)).view(seat) == v
 
 
 # --- C: revolts and wars -----------------------------------------------------------------

@@ -59,6 +59,17 @@ def lit(page: Any) -> set[str]:
     )
 
 
+def previews(page: Any) -> set[str]:
+    """The places the page outlines for a decision's choice pointed at (or a ship's four
+    cards while the ship is offered)."""
+    return set(
+        page.evaluate(
+            "() => [...document.querySelectorAll('svg.layout .marks rect.preview')]"
+            ".map(r => r.getAttribute('data-target'))"
+        )
+    )
+
+
 def pick_card(page: Any, colour: str) -> None:
     page.click(f".hand-card[data-colour={colour}] >> nth=0")
 

@@ -24,6 +24,15 @@ from tests.web.helpers import (
 )
 
 
+def open_piles(page: Any, selector: str) -> list[str | None]:
+    """Each pile's counts per colour and treasure cards, or None where it is closed."""
+    return list(
+        page.locator(selector).evaluate_all(
+            "xs => xs.map(x => x.classList.contains('open') ? x.dataset.counts : null)"
+        )
+    )
+
+
 def choose(view: Any, rng: random.Random) -> str:
     """The greedy bot's choice from Ann's own view, with cards laid rather than a pass
     now and then, so that the deck runs out sooner."""
@@ -75,10 +84,16 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
         assert int(treasures) == sum(outcome["wildcards"][seat])
     winner = page.locator(f".seat[data-seat='{outcome['winners'][0]}'] .seat-name").inner_text()
     assert winner in page.locator(".winner-line").inner_text()
+    # The header says who won, not only that the game is over.
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Game over: ") and winner in status, status
     assert (
         page.locator(".seat[data-seat='1'] .seat-name").inner_text() == "Bull (bot, intermediate)"
     )
     assert page.locator(".end-reason").count() == 1
+    # The scoring turned every closed pile over (C-9): each shows its colours.
+    piles = [",".join(str(pile.count(k)) for k in "rbgkt") for pile in final["scored"]]
+    assert open_piles(page, ".seat .pile") == piles
 
     # The record replays through the engine to the same outcome.
     record = replayed_record(server, gid, outcome)
@@ -94,4 +109,5 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     lay = final["layout"]
     bridges = sum(b is not None for b in lay["bridges"])
     assert shown == sum(len(c) for c in lay["columns"]) + bridges
+    assert open_piles(page, ".replay-piles .pile") == piles
     downloads_record(page, record)

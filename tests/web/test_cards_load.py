@@ -31,8 +31,22 @@ def test_card_table_on_a_tablet_and_by_keyboard(server: Server, pages: Pages) ->
     other = game["seats"][1 - first]["token"]
     server.call("POST", f"/api/games/{game['id']}/join", {"name": "Bob"}, [other])
     page: Any = open_cards(pages, server, game, [first], "Ann", width=820, height=1180, touch=True)
+    # A touch screen is told to tap, not to point, click or use arrow keys, in both
+    # languages.
+    hints = ".kingdom-info .hint, .hand .hint"
+    assert page.locator(".kingdom-info .hint").inner_text().startswith("Tap a column")
+    # The pass says that it ends the whole turn (G-2).
+    assert page.locator("#pass").inner_text() == "End turn (pass)"
+    title = page.locator("#pass").get_attribute("title") or ""
+    assert "2 actions left" in title and "G-2" in title, title
     page.tap(".hand-leader[data-leader=king]")
     assert "1.0" in lit(page)
+    assert page.locator(".hand .hint").inner_text() == "Now tap a lit place."
+    page.click(".lang button[lang=de]")
+    for text in page.locator(hints).all_inner_texts():
+        assert "antippen" in text or text.startswith("Tippe"), text
+        assert not {"Pfeiltasten", "anklicken", "Zeige"} & set(text.split()), text
+    page.click(".lang button[lang=en]")
     page.tap("svg.layout .hit rect[data-spot='1.0']")
     wait_version(page, 1)
     assert page.locator("svg.layout .leader[data-spot='1.0']").count() == 1

@@ -25,6 +25,7 @@ from tests.web.cards_helpers import (
     open_cards,
     pick_card,
     pick_leader,
+    previews,
     same_table,
     settle,
     views,
@@ -62,6 +63,12 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     a = int(vs[0]["active"])
     b = 1 - a
     pa, pb = p[a], p[b]
+    # The waiting player's leaders are greyed out, and say why (title and a line).
+    why = f"Not your turn: {['Ann', 'Bob'][a]} moves now."
+    king = pb.locator(".hand-leader[data-leader=king]")
+    assert king.is_disabled() and why in (king.get_attribute("title") or "")
+    assert king.get_attribute("aria-description") == why
+    assert pb.locator(".hand .leaders-why").inner_text() == why
 
     # Turn 1: the king onto head 1; the lit spots are exactly the server's.
     pick_leader(pa, "king")
@@ -99,6 +106,11 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     pa.wait_for_selector("#commit")
     conflict = pa.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and f"+ {att} =" in conflict
+    # The defender decides in the other player's turn: the header says so, and the
+    # leaders wait for the decision.
+    assert pa.locator("#status").inner_text() == "Your decision: commitment"
+    assert pa.locator(".hand .leaders-why").inner_text() == "First decide: commitment."
+    assert pa.title().startswith("Your decision: commitment")
     shot(pa, "cards-revolt")
     commit(pa, max(commit_options(pa)))
     vs = views(server, game)
@@ -128,6 +140,7 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
             clicked(page, click_column, page, 1)
             pw = p[winner]
             pw.wait_for_selector(".decision.mine[data-kind=point]")
+            assert pw.locator("#status").inner_text() == "Your decision: a point"
             assert page.locator(".decision[data-kind=point] .waiting").count() == 1
             answer_point(pw)
             told_winner = True
@@ -175,6 +188,8 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
             p[d["seat"]].wait_for_selector(".war-choice")
             shot(p[d["seat"]], "cards-war-order")
             clicked(p[d["seat"]], p[d["seat"]].click, ".war-choice >> nth=0")
+            # The choice pointed at was answered: nothing of it stays outlined.
+            assert previews(p[d["seat"]]) == set()
         elif d["kind"] == "commit":
             attacker = p[d["seat"]]
             attacker.wait_for_selector("#commit")
@@ -234,9 +249,15 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     ships = page.locator(".ship-choice").evaluate_all("bs => bs.map(b => b.dataset.ship)")
     assert ships == (["br", "bg", "bk"] if run == "b" else [f"b{run}"])
     shot(page, "cards-ship")
-    clicked(page, page.click, ".ship-choice >> nth=0")
+    # Pointed at, the ship outlines its four cards; answered (here typed, the mouse
+    # still on the panel), nothing of it stays outlined.
+    page.hover(".ship-choice >> nth=0")
+    assert len(previews(page)) == 4
+    page.fill("#notation", f"ship {ships[0]}")
+    clicked(page, page.press, "#notation", "Enter")
     vs = settle(server, game)
     vs = agree(server, game, p)
+    assert previews(page) == set()
     assert vs[0]["layout"]["columns"][target - 1] == [ships[0]]
     assert f"ship in column {target}" in p[1 - seat].locator("ol.log").inner_text()
 

@@ -70,6 +70,10 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     scoring_rows(page, outcome, 2)
     winners = " and ".join(["Ann", "Bob"][w] for w in outcome["winners"])
     assert winners in page.locator(".winner-line").inner_text()
+    # The header says who won, not only that the game is over.
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Game over: ") and winners in status, status
+    assert page.title().startswith(status)
 
     # The record replays through the engine to the same outcome.
     record = replayed_record(server, gid, outcome)

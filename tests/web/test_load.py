@@ -33,6 +33,11 @@ def test_tablet_touch(server: Server, pages: Pages) -> None:
     page.wait_for_selector(".hand-tile")
     page.tap(".hand-leader[data-leader=king]")
     assert "J1" in lit_squares(page)
+    # A touch screen is told to tap, not to click or use arrow keys, in both languages.
+    assert page.locator(".hand .hint").inner_text() == "Now tap a lit square."
+    page.click(".lang button[lang=de]")
+    assert page.locator(".hand .hint").inner_text() == "Jetzt ein leuchtendes Feld antippen."
+    page.click(".lang button[lang=en]")
     page.tap("svg.board .hit rect[data-sq=J1]")
     wait_version(page, 1)
     # Keyboard: pick the priest with Shift+P, walk to a lit square, Enter places it.

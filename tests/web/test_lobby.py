@@ -36,6 +36,11 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     friend = pages.open(invite)
     friend_requests: list[str] = []
     friend.on("request", lambda r: friend_requests.append(r.url))
+    # The invitation names the game, who invites and the seat it opens.
+    friend.wait_for_selector("#your-name")
+    invitation = friend.locator(".ask-name").inner_text()
+    for words in ("Tigris & Euphrates", "Ann invites you", "You play seat 2 (Bull)", "3 players"):
+        assert words in invitation, invitation
     friend.fill("#your-name", "Bob")
     friend.click(".ask-name button[type=submit]")
     friend.wait_for_selector("svg.board")
@@ -53,3 +58,16 @@ def test_create_invite_join(server: Server, pages: Pages) -> None:
     assert lobby.locator(".my-games li").count() == 1
     mine: Any = lobby.evaluate("() => JSON.parse(localStorage.getItem('euphrates.games'))")
     assert mine[0]["invites"][0]["link"] == invite
+
+
+def test_card_game_invitation(server: Server, pages: Pages) -> None:
+    game = server.create(3, game="cards", bots=["strong"])
+    server.join(game, ["Ann", None, None])
+    page = pages.open(f"{server.base}/g/{game['id']}#s={game['seats'][1]['token']}")
+    page.wait_for_selector("#your-name")
+    invitation = page.locator(".ask-name").inner_text()
+    for words in ("Contest of Kings", "Ann invites you", "You play seat 2 (Bull)", "3 players"):
+        assert words in invitation, invitation
+    assert "Bow (bot, strong)" in invitation
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "invitation-phone")

@@ -81,6 +81,13 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     pf.wait_for_selector("#commit")
     conflict = pf.locator("div.conflict").inner_text()
     assert "Revolt" in conflict and str(att) in conflict
+    # The defender decides while the other player's turn goes on: the header (and the
+    # tab's title) name the decision, not the turn.
+    assert pf.locator("#status").inner_text() == "Your decision: commitment"
+    assert pf.title().startswith("Your decision: commitment")
+    ps.wait_for_function(
+        f"() => document.querySelector('#status').textContent === '{['Ann', 'Bob'][first]} decides: commitment'"
+    )
     shot(pf, "conflict")
     defend = max(
         int(x) for x in pf.locator(".commit-n").evaluate_all("bs => bs.map(b => b.dataset.commit)")
@@ -108,6 +115,10 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
         for sqs in server.view(gid, game["seats"][0]["token"], 0)["board"]["tiles"].values()
         for sq in sqs
     }
+    # The pass says that it ends the whole turn (G-2).
+    assert pf.locator("#pass").inner_text() == "End turn (pass)"
+    title = pf.locator("#pass").get_attribute("title") or ""
+    assert "2 actions left" in title and "G-2" in title, title
     pf.click("#pass")
     wait_version(pf, before + 3)
 

@@ -3,9 +3,10 @@
 A view is the position with the secret parts replaced by counts: other hands, the
 deck and its order, the 30 removed cards, the colour of a face-down bridge the viewer
 did not lay, and the generator's state (from which the deck order would follow). The
-point piles are summarised as C-9 says, with the public record of every point kept in
-`scored`. Since the view keeps everything public, dealing the unseen cards back at
-random gives a full state with that very view: what information-set search needs.
+point piles are summarised as C-9 says (open for everyone once the game is over), with
+the public record of every point kept in `scored`. Since the view keeps everything
+public, dealing the unseen cards back at random gives a full state with that very view:
+what information-set search needs.
 
 A view handed back to `sample_from_view` comes from outside (a bot, a client), so it is
 read as strictly as a position, and the sample must reproduce the view exactly.
@@ -103,10 +104,13 @@ _COPIED = (
 
 
 def pile_summary(s: CardsState) -> list[Json]:
-    """C-9: closed piles show their top card and height; open piles every colour."""
+    """C-9: closed piles show their top card and height; open piles every colour. Once
+    the game is over the scoring has turned every pile over (C-9, C-18), so every pile
+    reads as open, whatever the option."""
     out: list[Json] = []
+    opened = s.open_piles or s.is_over()
     for pile in s.piles:
-        if s.open_piles:
+        if opened:
             counts, t = tallies(pile)
             out.append({**{COLOUR_LETTERS[c]: counts[c] for c in range(4)}, "t": t})
         else:

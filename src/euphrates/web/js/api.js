@@ -1,5 +1,7 @@
-// The HTTP API (docs/server.md). Tokens go only in the Authorization header.
+// The HTTP API (docs/server.md). Tokens go only in the Authorization header. Answers
+// are read by `parseJson`, so that no 64-bit integer is rounded on the way.
 
+import { parseJson } from "./json.js";
 import { ServerError } from "./net.js";
 
 /**
@@ -15,15 +17,27 @@ export async function call(path, opts = {}) {
   /** @type {RequestInit} */
   const init = { method: opts.method ?? "GET", headers };
   if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+  return (await answer(path, init)).doc;
+}
+
+/**
+ * A request's answer: its bytes as the server sent them, and the document they hold.
+ * @param {string} path
+ * @param {RequestInit} init
+ * @returns {Promise<{bytes: ArrayBuffer, doc: any}>}
+ */
+async function answer(path, init) {
   let res;
+  let bytes;
   try {
     res = await fetch(path, init);
+    bytes = await res.arrayBuffer();
   } catch {
     throw new ServerError("offline", "");
   }
   let doc = null;
   try {
-    doc = await res.json();
+    doc = parseJson(new TextDecoder().decode(bytes));
   } catch {
     doc = null;
   }
@@ -31,7 +45,16 @@ export async function call(path, opts = {}) {
     const e = doc?.error ?? {};
     throw new ServerError(String(e.code ?? "other"), String(e.message ?? res.statusText), e.ruling ?? null);
   }
-  return doc;
+  return { bytes, doc };
+}
+
+/**
+ * An ended game's record: the bytes to download as they are (its seed may exceed what
+ * a JavaScript number holds), and the document read from them for the moves.
+ * @param {string} gameId
+ */
+export function fetchRecord(gameId) {
+  return answer(`/api/games/${gameId}/record`, { method: "GET" });
 }
 
 /** @type {Promise<any> | null} */

@@ -74,13 +74,37 @@ export function addTexts(en, de, deRulings, deUndo) {
 }
 
 /**
- * The text for `key` with `{name}` parameters filled in.
+ * The text for `key`: each `{n|one|other}` as the form the count `n` asks for ("{n}
+ * {n|tile|tiles}": "1 tile", "2 tiles"; in English and German alike one is singular,
+ * every other count plural), then the `{name}` parameters filled in (after, so that
+ * nothing a parameter holds, a player's name, is read as a form).
  * @param {string} key
  * @param {Record<string, string | number>} [params]
  */
 export function t(key, params = {}) {
   const text = TEXTS[lang][key] ?? EN[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return text
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, name, one, other) =>
+      name in params ? (Number(params[name]) === 1 ? one : other) : all)
+    .replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * Whether the page is worked by touch: a coarse main pointer, or touch with no fine
+ * pointer at all. Such a screen is told to tap, never to click or use arrow keys.
+ */
+export function touchScreen() {
+  return matchMedia("(pointer: coarse)").matches
+    || (navigator.maxTouchPoints > 0 && !matchMedia("(any-pointer: fine)").matches);
+}
+
+/**
+ * The text for `key` in the words of the device: `key_touch` on a touch screen.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
+export function tt(key, params = {}) {
+  return t(touchScreen() ? `${key}_touch` : key, params);
 }
 
 /**

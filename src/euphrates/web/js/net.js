@@ -2,6 +2,7 @@
 // tokens, views kept current by applying each update's patches, reconnects that
 // resume from the last version seen, and requests answered by ack or error.
 
+import { parseJson } from "./json.js";
 import { applyPatch } from "./patch.js";
 
 /** @typedef {import("./types.js").GameMeta} GameMeta */
@@ -70,7 +71,7 @@ export class Connection {
       this.lastFrameAt = performance.now();
       let msg;
       try {
-        msg = JSON.parse(String(ev.data));
+        msg = parseJson(String(ev.data));
       } catch {
         return;
       }

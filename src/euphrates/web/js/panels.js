@@ -122,6 +122,19 @@ export function commitChooser(ui, prompt, cannotHold) {
 }
 
 /**
+ * The pass, which says on it and in its title that it ends the whole turn (G-2).
+ * @param {{act: (text: string) => void}} ui
+ * @param {boolean} enabled
+ * @param {number} left the turn's actions left, given up by passing
+ */
+export function passButton(ui, enabled, left) {
+  const hint = t("table.pass_hint", { n: left });
+  return h("button", {
+    type: "button", id: "pass", disabled: !enabled, title: hint, "aria-description": hint, onclick: () => ui.act("pass"),
+  }, t("table.pass"));
+}
+
+/**
  * A seat's head: dynasty, name, "you", and whether its person is online.
  * @param {{name: (seat: number) => string}} ui
  * @param {SeatMeta} meta

@@ -1,9 +1,9 @@
 // The replay viewer (/replay/{id}) for ended games: every step's views and events
 // from GET /api/games/{id}/replay/{n}, stepped with buttons or arrow keys; the
-// record (GET …/record) for download and for the list of moves. A card game is
+// record (GET …/record) for download, as the server's bytes, and for the list of moves. A card game is
 // handed to cards/replay.js; the stepping itself is replayer.js.
 
-import { boardMaps, call } from "./api.js";
+import { boardMaps, fetchRecord } from "./api.js";
 import { byId, fill, h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { ServerError } from "./net.js";
@@ -58,8 +58,8 @@ function boardPainter(maps) {
 async function start() {
   let replayer;
   try {
-    const record = await call(`/api/games/${gameId}/record`);
-    if (record.game === "cards") {
+    const record = await fetchRecord(gameId);
+    if (record.doc.game === "cards") {
       await (await import("./cards/replay.js")).startReplay(app, gameId, record);
       return;
     }

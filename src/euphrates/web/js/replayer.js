@@ -4,7 +4,7 @@
 // download. Each game draws a step its own way (`replay.js`, `cards/replay.js`).
 
 import { call } from "./api.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { errorText, langSwitch, onLang, t } from "./i18n.js";
 import { fatalPage, seatName } from "./pages.js";
 
@@ -12,19 +12,21 @@ export class Replayer {
   /**
    * @param {HTMLElement} app
    * @param {string} gameId
-   * @param {any} record the game's record (GET …/record)
+   * @param {{bytes: ArrayBuffer, doc: any}} record the game's record (GET …/record): the
+   *   server's bytes, downloaded as they are, and the document read from them
    * @param {{bot: string, dynasty: string}} words how the game names bots
    * @param {(r: Replayer) => void} paint draws the step shown (`current`)
    */
   constructor(app, gameId, record, words, paint) {
     this.app = app;
     this.gameId = gameId;
-    this.record = record;
+    this.bytes = record.bytes;
+    this.record = record.doc;
     this.words = words;
     this.paint = paint;
     /** @type {Map<number, Promise<any>>} */
     this.cache = new Map();
-    this.steps = record.actions.length;
+    this.steps = this.record.actions.length;
     this.step = 0;
     /** @type {any} the step shown: its views, events and the game's seats */
     this.current = null;
@@ -96,16 +98,17 @@ export class Replayer {
     const stepView = events?.length
       ? entry({ version: step, kind: "action", seat: null, events }, names, false)
       : [h("li", {}, t("replay.begin"))];
-    const button = (/** @type {string} */ label, /** @type {number} */ to, /** @type {string} */ id) =>
-      h("button", { type: "button", id, disabled: to < 0 || to > steps || to === step, onclick: () => void this.go(to) }, label);
+    const button = (/** @type {string} */ label, /** @type {number} */ to, /** @type {"first"|"prev"|"next"|"last"} */ id) =>
+      h("button", { type: "button", id, class: `step-${id}`, disabled: to < 0 || to > steps || to === step, onclick: () => void this.go(to) },
+        ...(id === "next" || id === "last" ? [label, stepIcon(id)] : [stepIcon(id), label]));
     const slider = h("input", {
       type: "range", min: 0, max: steps, value: step, "aria-label": t("replay.step", { n: step, m: steps }),
       oninput: (/** @type {Event} */ e) => void this.go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
     });
     return h("section", { class: "panel replay-controls" },
       h("div", { class: "row" },
-        button(`⏮ ${t("replay.start")}`, 0, "first"), button(`◀ ${t("replay.back")}`, step - 1, "prev"),
-        button(`${t("replay.forward")} ▶`, step + 1, "next"), button(`${t("replay.end")} ⏭`, steps, "last")),
+        button(t("replay.start"), 0, "first"), button(t("replay.back"), step - 1, "prev"),
+        button(t("replay.forward"), step + 1, "next"), button(t("replay.end"), steps, "last")),
       slider,
       h("ol", { class: "log" }, ...stepView),
       h("button", { type: "button", onclick: () => this.download() }, t("replay.download")));
@@ -120,8 +123,10 @@ export class Replayer {
       h("li", {}, h("button", { type: "button", class: `move${i + 1 === this.step ? " current" : ""}`, onclick: () => void this.go(i + 1) }, shown(a)))));
   }
 
+  /** The record as the server sent it: never written back from the document read,
+   * whose seed is no longer a number (js/json.js). */
   download() {
-    const blob = new Blob([JSON.stringify(this.record, null, 1)], { type: "application/json" });
+    const blob = new Blob([this.bytes], { type: "application/json" });
     const a = h("a", { href: URL.createObjectURL(blob), download: `euphrates-${this.gameId}.json` });
     document.body.append(a);
     a.click();
@@ -130,15 +135,34 @@ export class Replayer {
 
   /** Keys and languages, then the step asked for in the address (`?step=n`), else the first. */
   async start() {
+    /** @type {Record<string, () => number>} */
+    const keys = {
+      ArrowLeft: () => this.step - 1, ArrowRight: () => this.step + 1, Home: () => 0, End: () => this.steps,
+    };
     document.addEventListener("keydown", (e) => {
       if (/** @type {HTMLElement} */ (e.target).closest("input, textarea, select")) return;
-      if (e.key === "ArrowLeft") void this.go(this.step - 1);
-      else if (e.key === "ArrowRight") void this.go(this.step + 1);
-      else if (e.key === "Home") void this.go(0);
-      else if (e.key === "End") void this.go(this.steps);
+      const to = Object.hasOwn(keys, e.key) ? keys[e.key] : undefined;
+      if (!to || e.ctrlKey || e.metaKey || e.altKey) return;
+      // The keys step the game; the page stays where it is (Home and End would scroll it).
+      e.preventDefault();
+      void this.go(to());
     });
     onLang(() => this.render());
     const wanted = Number(new URLSearchParams(location.search).get("step") ?? NaN);
     await this.go(Number.isInteger(wanted) ? wanted : 0);
   }
+}
+
+/** The step buttons' symbols, drawn: ⏮ and ⏭ are missing from many fonts. */
+const STEP_PATHS = {
+  first: "M2 2h2v10H2zM12 2v10L5 7z",
+  prev: "M11 2v10L4 7z",
+  next: "M3 2v10l7-5z",
+  last: "M10 2h2v10h-2zM2 2v10l7-5z",
+};
+
+/** @param {keyof STEP_PATHS} which */
+function stepIcon(which) {
+  return s("svg", { viewBox: "0 0 14 14", width: 14, height: 14, class: "step-icon", "aria-hidden": "true", focusable: "false" },
+    s("path", { d: STEP_PATHS[which], fill: "currentColor" }));
 }

@@ -5,7 +5,7 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
-import { currentLang, errorText, langSwitch, refusal, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, listing, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
@@ -28,6 +28,7 @@ import { LETTER_COLOUR, LETTER_LEADER } from "./board/geometry.js";
  * @property {string} coverHint under the covered hand: whose hand stays hidden
  * @property {string} reveal the button that shows a hand
  * @property {string} typeHint examples of the notation
+ * @property {string} what the prefix of the decisions' names ("what.", "cards.what.")
  */
 
 /**
@@ -358,8 +359,11 @@ export class Seating {
     const deciding = me !== null && this.acting() === me && game.status === "active";
     const dkey = `${shownView.version}:${me}`;
     if (dkey !== this.decisionKey) {
+      // A decision answered or changed: what its choices lit goes with it (the button
+      // pointed at is gone, and no mouseleave will come from it).
       this.decisionKey = dkey;
       this.commit = 0;
+      this.preview = null;
     }
     const legal = this.parts.parseLegal(deciding ? shownView.legal ?? [] : []);
     const ui = /** @type {U} */ ({
@@ -426,8 +430,14 @@ export class Seating {
     let status = "";
     if (!this.online && this.conn.version >= 0) status = t("table.offline");
     else if (!view || !game) status = t("table.connecting");
+    else if (game.status === "over") status = this.overText(view);
     else if (game.status !== "active") status = t(`status.${game.status}`);
-    else if (d) {
+    else if (d && d.kind !== "action") {
+      // A decision inside a turn (a defence, a point, a treasure) may be another
+      // seat's than the turn's: the header names whoever decides.
+      const what = t(`${this.words.what}${d.kind}`);
+      status = this.perspective() === d.seat ? t("table.your_decision", { what }) : t("table.decides", { name: this.name(d.seat), what });
+    } else if (d) {
       const { active, phase } = this.parts.turnOf(view, d);
       const mine = this.perspective() === active;
       status = `${mine ? t("table.your_turn") : t("table.turn", { name: this.name(active) })} · ${phase}`;
@@ -438,6 +448,17 @@ export class Seating {
       view ? this.parts.counter(view) : null,
       langSwitch());
     document.title = `${status ? `${status} · ` : ""}${t(this.words.title)}`;
+  }
+
+  /**
+   * The header of an ended game: who won.
+   * @param {V} view
+   */
+  overText(view) {
+    const outcome = /** @type {{winners?: number[]}|null|undefined} */ (view.outcome);
+    const winners = outcome?.winners ?? [];
+    if (!winners.length) return t("status.over");
+    return t(winners.length > 1 ? "table.over_shared" : "table.over_wins", { names: listing(winners.map((s) => this.name(s))) });
   }
 
   /** @param {GameMeta} game */

@@ -4,10 +4,11 @@
 
 import { call } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { errorText, langSwitch, onLang, refusal, t } from "./i18n.js";
+import { errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { readFragment, remember, savedName, saveName } from "./mygames.js";
 import { Connection } from "./net.js";
-import { fatalPage } from "./pages.js";
+import { fatalPage, seatName } from "./pages.js";
+import { dynastyOf } from "./board/geometry.js";
 
 /** @typedef {import("./types.js").Step} Step */
 /** @typedef {import("./types.js").ChatLine} ChatLine */
@@ -32,6 +33,12 @@ import { fatalPage } from "./pages.js";
 const MODULES = {
   board: () => import("./board/table.js"),
   cards: () => import("./cards/table.js"),
+};
+
+/** How each game is named, and names its bots and dynasties (as its table does). */
+const GAME_WORDS = {
+  board: { title: "app.title", bot: "table.bot_name", dynasty: "dynasty." },
+  cards: { title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty." },
 };
 
 const app = byId("app");
@@ -60,9 +67,16 @@ async function start() {
   }
   const held = /** @type {number[]} */ (doc.you?.seats ?? []);
   remember({ id: gameId, game: doc.game.game, players: doc.game.players, seats: seatTokens, status: doc.game.status, ...(hostToken ? { host: hostToken } : {}) });
+  const load = MODULES[doc.game.game];
+  if (!load) {
+    fatal(t("table.no_game"));
+    return;
+  }
+  // The game's module first: its texts name the game and its seats in the invitation.
+  const mod = await load();
   const untaken = held.filter((s) => !doc.game.seats[s]?.taken);
   if (untaken.length) {
-    const name = await askName();
+    const name = await askName(doc.game, untaken);
     try {
       await call(`/api/games/${gameId}/join`, { method: "POST", body: { name }, tokens: seatTokens });
     } catch (e) {
@@ -79,34 +93,55 @@ async function start() {
     onLink: (online) => table?.link(online),
     onClosed: (code, message) => fatal(t("table.closed", { message: refusal(code, message, null) })),
   });
-  const load = MODULES[doc.game.game];
-  if (!load) {
-    fatal(t("table.no_game"));
-    return;
-  }
-  const mod = await load();
   table = await mod.createTable({ root: app, conn, hostToken });
   onLang(() => table?.render());
   conn.connect();
 }
 
-/** @returns {Promise<string>} */
-function askName() {
+/**
+ * The invitation: the game, who invites (the people already seated), the seats the
+ * link opens and who else plays; then the name to join with.
+ * @param {import("./types.js").GameMeta} game
+ * @param {number[]} mine the seats the link opens, not yet taken
+ * @returns {Promise<string>}
+ */
+function askName(game, mine) {
   return new Promise((resolve) => {
-    const input = h("input", { type: "text", maxlength: 40, value: savedName(), id: "your-name", "aria-label": t("lobby.your_name"), required: true });
-    fill(app, h("header", { class: "top" }, h("a", { href: "/", class: "home" }, t("nav.lobby")), langSwitch()),
-      h("main", { class: "message" },
-        h("form", {
-          class: "card ask-name",
-          onsubmit: (/** @type {Event} */ e) => {
-            e.preventDefault();
-            const name = input.value.trim();
-            if (!name) return;
-            saveName(name);
-            resolve(name);
+    const input = h("input", { type: "text", maxlength: 40, value: savedName(), id: "your-name", required: true });
+    // Drawn again in the other language while asking; not once the table is there.
+    let asking = true;
+    const draw = () => {
+      const words = GAME_WORDS[game.game] ?? GAME_WORDS.board;
+      const name = (/** @type {number} */ s) => seatName(game.seats[s], s, words);
+      const seat = (/** @type {number} */ s, key = "invite.seat") => t(key, { n: s + 1, dynasty: t(`${words.dynasty}${dynastyOf(s)}`) });
+      const hosts = game.seats.filter((s) => s.kind === "human" && s.taken).map((s) => name(s.seat));
+      const others = game.seats.filter((s) => !mine.includes(s.seat));
+      fill(app, h("header", { class: "top" }, h("a", { href: "/", class: "home" }, t("nav.lobby")), langSwitch()),
+        h("main", { class: "message" },
+          h("form", {
+            class: "card ask-name",
+            onsubmit: (/** @type {Event} */ e) => {
+              e.preventDefault();
+              const chosen = input.value.trim();
+              if (!chosen) return;
+              saveName(chosen);
+              asking = false;
+              resolve(chosen);
+            },
           },
-        }, h("label", { for: "your-name" }, t("lobby.your_name")), input, h("button", { type: "submit", class: "primary" }, t("lobby.join_btn")))));
-    input.focus();
+          h("h1", { class: "invite-game" }, t(words.title)),
+          h("p", { class: "invite-from" }, hosts.length
+            ? t("invite.from", { names: listing(hosts), k: hosts.length, players: game.players })
+            : t("invite.anon", { players: game.players })),
+          h("p", { class: "invite-seat" }, t("invite.yours", { seats: listing(mine.map((s) => seat(s, "invite.your_seat"))) })),
+          others.length ? h("ul", { class: "invite-others" }, ...others.map((s) =>
+            h("li", {}, `${seat(s.seat)}: ${s.taken || s.kind === "bot" ? name(s.seat) : t("invite.free")}`))) : null,
+          h("label", { for: "your-name" }, t("lobby.your_name")), input,
+          h("button", { type: "submit", class: "primary" }, t("lobby.join_btn")))));
+      input.focus();
+    };
+    draw();
+    onLang(() => { if (asking) draw(); });
   });
 }
 

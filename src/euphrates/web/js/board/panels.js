@@ -2,8 +2,8 @@
 // decision (conflict, war order, monument, treasure), and the seats.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
+import { listing, t, tt } from "../i18n.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
@@ -94,7 +94,7 @@ export function handPanel(ui) {
         "aria-pressed": String(catSel), onclick: () => ui.select(catSel ? null : { kind: "catastrophe" }),
       }, t("table.catastrophe"), h("span", { class: "count" }, `×${cats}`)),
       h("button", { type: "button", disabled: !act || !ui.legal.swaps.size, onclick: () => ui.select({ kind: "swap", picks: [] }) }, t("table.swap")),
-      h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") }, t("table.pass")));
+      passButton(ui, act && ui.legal.pass, 2 - Number(ui.view.turn?.actions_done ?? 0)));
     if (ui.sel?.kind === "leader" && ui.legal.withdraw.has(ui.sel.leader)) {
       const l = ui.sel.leader;
       buttons.append(h("button", { type: "button", class: "primary", onclick: () => ui.act(`${LEADER_LETTER[l]}-`) },
@@ -103,7 +103,7 @@ export function handPanel(ui) {
   }
   const hint = !act ? null
     : swap ? t("table.swap_hint")
-      : ui.sel ? t("table.place_hint")
+      : ui.sel ? tt("table.place_hint")
         : t("table.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("table.hand_of", { name: ui.name(me) })),
@@ -114,11 +114,16 @@ export function handPanel(ui) {
 /**
  * Who is to decide what, with the public facts of a pending conflict.
  * @param {Ui} ui
+ * @param {string[]} borderedFirst bordered treasures this choice's kingdom gave up first,
+ *   by themselves (B-30)
  */
-export function decisionPanel(ui) {
+export function decisionPanel(ui, borderedFirst) {
   return decisionSection(ui, {
     conflict: conflictBox,
-    choosers: { commit: boardCommit, war_order: warChooser, monument: monumentChooser, treasure: treasureChooser },
+    choosers: {
+      commit: boardCommit, war_order: warChooser, monument: monumentChooser,
+      treasure: (u) => treasureChooser(u, borderedFirst),
+    },
     what: "what.",
   });
 }
@@ -184,14 +189,20 @@ function monumentChooser(ui) {
     ui.legal.decline ? h("button", { type: "button", onclick: () => ui.act("decline") }, t("monument.decline")) : null);
 }
 
-/** @param {Ui} ui */
-function treasureChooser(ui) {
+/**
+ * The treasures to choose from. That bordered treasures go first (B-30) is said only
+ * where one went: a real choice is never between a bordered treasure and another.
+ * @param {Ui} ui
+ * @param {string[]} borderedFirst
+ */
+function treasureChooser(ui, borderedFirst) {
+  const n = borderedFirst.length;
   return h("div", { class: "choices treasures" },
     h("h2", {}, t("treasure.title")),
-    h("p", { class: "hint" }, t("treasure.hint")),
+    h("p", { class: "hint" }, n ? t("treasure.hint_bordered", { list: listing(borderedFirst), n }) : t("treasure.hint")),
     ...ui.legal.treasures.map((tr) => h("button", {
       type: "button", "data-treasure": tr.square, onclick: () => ui.act(tr.text),
-      onmouseenter: () => ui.preview(new Set([tr.square])), onmouseleave: () => ui.preview(null),
+      ...pointing(ui, new Set([tr.square])),
     }, t("treasure.take", { sq: tr.square }))));
 }
 

@@ -36,7 +36,7 @@ export async function createTable(host) {
 const PARTS = {
   words: {
     title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
-    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint",
+    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
   },
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
@@ -180,14 +180,38 @@ class BoardTable extends Seating {
     // The final scoring is wide: it goes under the board, where there is room.
     fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s)) : null);
     fill(this.decision,
-      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
+      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui, this.borderedFirst(ui.view)));
+  }
+
+  /** @param {BoardView} view the board side the game is played on */
+  mapSide(view) {
+    return view.options?.advanced ? this.maps.advanced : this.maps.standard;
+  }
+
+  /**
+   * The bordered treasures taken by themselves in the steps that led to a pending
+   * treasure choice (B-30): back from the latest step through the answers to earlier
+   * choices, to the action that started the taking.
+   * @param {BoardView} view
+   * @returns {string[]}
+   */
+  borderedFirst(view) {
+    if (view.decision?.kind !== "treasure") return [];
+    const bordered = new Set(/** @type {string[]} */ (this.mapSide(view)?.bordered ?? []));
+    const out = [];
+    const history = this.conn.history;
+    for (let i = history.length - 1; i >= 0; i--) {
+      const events = history[i]?.events ?? [];
+      for (const e of events) if (e.kind === "treasure_taken" && bordered.has(String(e.square))) out.unshift(String(e.square));
+      if (events.some((e) => e.kind !== "treasure_taken")) break;
+    }
+    return out;
   }
 
   /** @param {BoardView} view */
   renderBoard(view) {
     if (!this.drawing) {
-      const side = view.options?.advanced ? this.maps.advanced : this.maps.standard;
-      this.drawing = new BoardDrawing(side, (sq) => sq);
+      this.drawing = new BoardDrawing(this.mapSide(view), (sq) => sq);
       const grid = this.drawing.grid;
       grid.addEventListener("click", (e) => {
         const sq = /** @type {Element} */ (e.target).getAttribute("data-sq");

@@ -82,8 +82,10 @@ function describe(e, n) {
       return t("log.committed", { who, n: e.count });
     case "conflict_resolved":
       return t("log.resolved", { who: n.name(e.winner), at: e.attacker_total, dt: e.defender_total });
-    case "tiles_removed":
-      return t("log.tiles_removed", { n: (e.squares ?? []).length, tiles: t(`tiles.${e.colour}`) });
+    case "tiles_removed": {
+      const count = (e.squares ?? []).length;
+      return t("log.tiles_removed", { n: count, tiles: t(count === 1 ? `tile.${e.colour}` : `tiles.${e.colour}`) });
+    }
     case "scored":
       return null;
     case "monument_built": {
@@ -112,7 +114,7 @@ function tileList(tiles) {
   /** @type {Record<string, number>} */
   const counts = {};
   for (const c of tiles ?? []) counts[c] = (counts[c] ?? 0) + 1;
-  return Object.entries(counts).map(([c, k]) => `${k} ${t(`tile.${c}`)}`).join(", ");
+  return Object.entries(counts).map(([c, k]) => `${k} ${t(k === 1 ? `tile.${c}` : `tiles.${c}`)}`).join(", ");
 }
 
 /**

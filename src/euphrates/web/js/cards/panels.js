@@ -3,8 +3,8 @@
 // ship, ship point), shown to whoever decides — also a player who is not active.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, pointing, seatHead, seatsSection } from "../panels.js";
+import { t, tt } from "../i18n.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
 import { leaderIcon } from "../board/symbols.js";
 import { dynastyOf } from "../board/geometry.js";
 import {
@@ -56,14 +56,19 @@ export function handPanel(ui) {
   if (!cards.firstChild) cards.append(h("p", { class: "hint" }, t("cards.hand_empty")));
   const leaders = h("div", { class: "hand-leaders", role: "group", "aria-label": t("table.leaders") });
   const mine = view.leaders?.[me] ?? {};
+  /** @type {Set<string>} */
+  const whys = new Set();
   for (const l of LEADERS) {
     const at = mine[LEADER_LETTER[l]] ?? null;
     const targets = ui.legal.leaders.get(l);
     const selected = ui.sel?.kind === "leader" && ui.sel.leader === l;
+    const usable = Boolean(act && targets && targets.size);
+    const why = usable ? null : leaderWhy(ui, Boolean(at));
+    if (why) whys.add(why);
     leaders.append(h("button", {
       type: "button", class: `hand-leader${selected ? " selected" : ""}${at ? " placed" : ""}`, "data-leader": l,
-      disabled: !(act && targets && targets.size), "aria-pressed": String(selected),
-      title: `${t(`leader.${l}`)} · ⇧${LEADER_LETTER[l]}`,
+      disabled: !usable, "aria-pressed": String(selected),
+      title: `${t(`leader.${l}`)} · ⇧${LEADER_LETTER[l]}${why ? ` — ${why}` : ""}`, "aria-description": why,
       onclick: () => ui.select(selected ? null : { kind: "leader", leader: l }),
     }, leaderIcon(LEADER_COLOUR[l], dynastyOf(me), 34),
     h("span", { class: "leader-name" }, t(`leader.${l}`)),
@@ -77,13 +82,32 @@ export function handPanel(ui) {
       disabled: !act || !ui.legal.catastrophes.size, "aria-pressed": String(catSel),
       onclick: () => ui.select(catSel ? null : { kind: "catastrophe" }),
     }, t("cards.catastrophe"), h("span", { class: "count" }, hasCat ? "×1" : "×0")),
-    h("button", { type: "button", id: "pass", disabled: !act || !ui.legal.pass, onclick: () => ui.act("pass") },
-      t("table.pass")));
-  const hint = !act ? null : ui.sel ? t("cards.place_hint") : t("cards.pick_hint");
+    passButton(ui, act && ui.legal.pass, Number(view.actions_left ?? 0)));
+  const hint = !act ? null : ui.sel ? tt("cards.place_hint") : t("cards.pick_hint");
   return h("section", { class: "panel hand", "aria-labelledby": "hand-title", "data-hand-of": me },
     h("h2", { id: "hand-title" }, t("cards.hand_of", { name: ui.name(me) }), h("span", { class: "count" }, `${view.hand?.length ?? 0}/8`)),
-    cards, leaders, buttons,
+    cards, leaders,
+    whys.size ? h("p", { class: "hint leaders-why" }, [...whys].join(" ")) : null,
+    buttons,
     hint ? h("p", { class: "hint" }, hint) : null);
+}
+
+/**
+ * Why a leader cannot be picked now: another seat's turn or decision, a decision of
+ * one's own to answer first, or no card it may go to (C-5). Null once the game is over.
+ * @param {Ui} ui
+ * @param {boolean} placed the leader stands in the layout
+ * @returns {string|null}
+ */
+function leaderWhy(ui, placed) {
+  const d = ui.view.decision;
+  if (!d) return null;
+  const what = t(`cards.what.${d.kind}`);
+  if (!ui.deciding) {
+    return d.kind === "action" ? t("cards.why.turn", { name: ui.name(d.seat) }) : t("cards.why.waits", { name: ui.name(d.seat), what });
+  }
+  if (d.kind !== "action") return t("cards.why.decide", { what });
+  return t(placed ? "cards.why.stuck" : "cards.why.nowhere");
 }
 
 /**
@@ -248,10 +272,11 @@ function shipChooser(ui) {
 
 /**
  * A point pile as the view shows it (C-9): closed, its top card and height; open,
- * the count of each colour and of treasure cards.
+ * the count of each colour and of treasure cards, as every pile once the game is over.
  * @param {Record<string, any>|undefined} pile
+ * @param {boolean} over the scoring turned every pile over (C-18)
  */
-export function pileView(pile) {
+export function pileView(pile, over) {
   if (!pile) return h("span", { class: "pile" });
   // Letters now; colour names are read too, should the view adopt them.
   const count = (/** @type {string} */ letter) => Number(pile[letter] ?? pile[letter === "t" ? "treasure" : colourOf(letter) ?? letter] ?? 0);
@@ -262,7 +287,7 @@ export function pileView(pile) {
       top ? cardIcon(top === "t" ? "t" : top, 18, top === "t" ? t("cards.treasure_card") : t(`cards.card.${colourOf(top) ?? "red"}`)) : h("span", { class: "pile-empty" }),
       t("cards.pile_height", { n: Number(pile.height ?? 0) }));
   }
-  return h("span", { class: "pile open", title: t("cards.pile_open_hint"), "data-counts": "rbgkt".split("").map(count).join(",") },
+  return h("span", { class: "pile open", title: t(over ? "cards.pile_turned_hint" : "cards.pile_open_hint"), "data-counts": "rbgkt".split("").map(count).join(",") },
     ...[...COLOURS.map((c) => [CARD_LETTER[c], c]), ["t", "treasure"]].map(([letter, name]) => h("span", { class: `pt ${name}`, "data-pile": letter },
       cardIcon(/** @type {string} */ (letter), 13, name === "treasure" ? t("cards.treasure_card") : t(`cards.card.${name}`)),
       String(count(/** @type {string} */ (letter))))));
@@ -286,7 +311,7 @@ export function seatsPanel(ui, held) {
         h("span", { class: "stat hand-count" }, t("cards.cards_n", { n: view.hand_counts?.[i] ?? 0 })),
         h("span", { class: "stat" }, view.catastrophes?.[i] ? t("cards.has_catastrophe") : t("cards.no_catastrophe")),
         h("span", { class: "off-leaders", title: t("cards.in_supply") }, ...off.map((l) => leaderIcon(LEADER_COLOUR[l], dynastyOf(i), 18, t(`leader.${l}`))))),
-      h("div", { class: "seat-pile" }, h("span", { class: "pile-label" }, t("cards.pile")), pileView(view.piles?.[i])));
+      h("div", { class: "seat-pile" }, h("span", { class: "pile-label" }, t("cards.pile")), pileView(view.piles?.[i], Boolean(view.over))));
   });
   return seatsSection(rows);
 }

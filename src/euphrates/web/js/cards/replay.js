@@ -21,7 +21,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 /**
  * @param {HTMLElement} app
  * @param {string} gameId
- * @param {any} record the game's record (GET …/record)
+ * @param {{bytes: ArrayBuffer, doc: any}} record the game's record (GET …/record)
  */
 export async function startReplay(app, gameId, record) {
   const drawing = new LayoutDrawing((key, params) => t(key, params));
@@ -48,7 +48,7 @@ export async function startReplay(app, gameId, record) {
         leaderIcon("black", dynastyOf(i), 22), h("span", { class: "seat-name" }, name(i)),
         h("span", { class: "mini-hand" }, ...COLOURS.flatMap((c) => Array.from({ length: hand[c] }, () => cardIcon(CARD_LETTER[c], 16, t(`cards.card.${c}`))))),
         h("span", { class: "off-leaders" }, ...LEADERS.filter((l) => !spectator.leaders?.[i]?.[LEADER_LETTER[l]]).map((l) => leaderIcon(LEADER_COLOUR[l], dynastyOf(i), 16, t(`leader.${l}`)))),
-        pileView(spectator.piles?.[i]));
+        pileView(spectator.piles?.[i], Boolean(spectator.over)));
     }));
     const over = (current.events ?? []).find((/** @type {any} */ e) => e.kind === "game_over");
     fill(r.app,

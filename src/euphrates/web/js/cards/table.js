@@ -4,7 +4,7 @@
 // and events; spots light up only from the view's `legal`.
 
 import { fill, h } from "../dom.js";
-import { addTexts, t } from "../i18n.js";
+import { addTexts, t, tt } from "../i18n.js";
 import { Seating } from "../seating.js";
 import { CARDS_EN } from "../strings/cards.en.js";
 import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
@@ -38,7 +38,7 @@ export async function createTable(host) {
 const PARTS = {
   words: {
     title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
-    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint",
+    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
   },
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => {
@@ -307,6 +307,6 @@ class CardsTable extends Seating {
       targets: this.targets(), cursor: this.cursor, picked, last, kingdom, conflict,
       preview: preview ?? undefined,
     });
-    fill(this.info, kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, t("cards.hover_hint")));
+    fill(this.info, kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, tt("cards.hover_hint")));
   }
 }
