@@ -15,34 +15,44 @@ dropped and its game played again.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from euphrates.core.errors import ArgumentError
+from euphrates.match.files import read_text_file, write_atomically
 
 MANIFEST = "manifest.json"
 RESULTS = "results.jsonl"
 FORMAT = 1
 
 
+MAX_MANIFEST_BYTES = 1 << 20
+MAX_RESULTS_BYTES = 1 << 30
+"""A result line is some 300 bytes, so a million games' lines (the most a tournament
+plays) fit well within this."""
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` so that a reader sees the old file or the whole new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    write_atomically(path, text, durable=False)
+
+
+def _need_directory(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ArgumentError(f"--out {out_dir} is not a directory")
 
 
 def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:
     """The parameters of the tournament in `out_dir`, or None if none was started there."""
+    _need_directory(Path(out_dir))
     path = Path(out_dir) / MANIFEST
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
+    text = read_text_file(path, MAX_MANIFEST_BYTES)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
         raise ArgumentError(f"{path} is not a tournament manifest (not JSON)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArgumentError(f"{path} is not a tournament manifest of format {FORMAT}")
@@ -98,7 +108,7 @@ class Store:
         path = self.dir / RESULTS
         if not path.exists():
             return {}
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_RESULTS_BYTES)
         done: dict[int, dict[str, Any]] = {}
         kept: list[str] = []
         for line in text.splitlines():
