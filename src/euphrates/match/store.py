@@ -15,6 +15,7 @@ dropped and its game played again.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -89,11 +90,52 @@ def check_manifest(out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
         )
 
 
+_RESULT_KEYS = frozenset(
+    ("index", "entrants", "places", "weakest", "seconds", "decisions", "iterations", "record")
+)
+
+
+def _ints(value: object, n: int, low: int, high: float = math.inf) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == n
+        and all(type(x) is int and low <= x <= high for x in value)
+    )
+
+
+def is_result(doc: object, players: int) -> bool:
+    """Whether `doc` is a result line exactly as `Store.add` writes it for a game of
+    `players` seats. The directory may have been edited or damaged by hand, and a line
+    that is not one is dropped like a line cut short: its game is played again."""
+    if not isinstance(doc, dict) or doc.keys() != _RESULT_KEYS:
+        return False
+    index, places = doc["index"], doc["places"]
+    if type(index) is not int or index < 0 or not isinstance(places, list):
+        return False
+    finished = bool(places)
+    name = f"game-{index:05d}.json" if finished else f"game-{index:05d}-unfinished.json"
+    seconds = doc["seconds"]
+    return (
+        doc["record"] == name
+        and isinstance(doc["entrants"], list)
+        and len(doc["entrants"]) == players
+        and all(isinstance(e, str) for e in doc["entrants"])
+        and (_ints(places, players, 1, players) if finished else doc["weakest"] == [])
+        and (not finished or _ints(doc["weakest"], players, 0))
+        and _ints(doc["decisions"], players, 0)
+        and _ints(doc["iterations"], players, 0)
+        and isinstance(seconds, list)
+        and len(seconds) == players
+        and all(type(x) in (int, float) and 0 <= x < math.inf for x in seconds)
+    )
+
+
 class Store:
     """The directory of one tournament; creating it checks or writes the manifest."""
 
     def __init__(self, out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
         self.dir = Path(out_dir)
+        self.players = int(parameters["players"])
         check_manifest(self.dir, parameters)
         self.dir.mkdir(parents=True, exist_ok=True)
         if read_manifest(self.dir) is None:
@@ -116,13 +158,9 @@ class Store:
                 doc = json.loads(line)
             except ValueError:
                 continue
-            index = doc.get("index") if isinstance(doc, dict) else None
-            record = doc.get("record") if isinstance(doc, dict) else None
-            if not isinstance(index, int) or not isinstance(record, str):
+            if not is_result(doc, self.players) or not (self.dir / doc["record"]).exists():
                 continue
-            if not (self.dir / record).exists():
-                continue
-            done[index] = doc
+            done[doc["index"]] = doc
             kept.append(line)
         rewritten = "".join(f"{line}\n" for line in kept)
         if rewritten != text:
