@@ -129,6 +129,7 @@ COUNTS = [
     (["tournament", "board", "--bots", "random", "--games", "2", "--jobs", str(10**9)], "--jobs"),
     (["bench", "board", "--search", "greedy", "--positions", str(10**20)], "--positions"),
     (["bench", "board", "--seed", "0", "--games", str(10**19)], "--games"),
+    (["bench", "cards", "--search", "random", "--seed", str(2**64 - 1)], "--seed"),
     (["loadtest", "--seconds", "nan", "--games", "1", "--think", "0"], "--seconds"),
     (["loadtest", "--seconds=-inf", "--games", "1"], "--seconds"),
     (["loadtest", "--seconds", "0", "--games", "1"], "--seconds"),

@@ -104,6 +104,11 @@ def _bench(args: argparse.Namespace) -> int:
         positions = _at_least(
             12 if args.positions is None else args.positions, 1, "--positions", MAX_POSITIONS
         )
+        if args.seed + positions > SEED_LIMIT:
+            raise UsageError(
+                "--seed plus --positions must stay below 2**64 (the games that give the "
+                "positions are dealt with seed, seed + 1, …)"
+            )
         r = run_search_bench(args.game, args.players, args.search, positions, args.seed)
         print(
             f"{r['game']}: {r['bot']} on {r['positions']} positions of seeded greedy games "
