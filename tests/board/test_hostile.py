@@ -110,6 +110,8 @@ def test_parse_action_refuses_what_is_not_text(value: Any) -> None:
         b"rF4 ",
         42,
         None,
+        object.__new__(PlaceTile),  # fields never set
+        object.__new__(Swap),
     ],
 )
 def test_action_objects_with_bad_fields_are_invalid(action: Any) -> None:
