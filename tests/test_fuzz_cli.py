@@ -4,6 +4,11 @@ for a command that is valid, else a non-zero status with one line on standard er
 and never with a traceback, never after more than a few seconds. A command known to be
 invalid that exits 0 counts as accepted-bad.
 
+Then every argument that names a path, a count or a float meets what a hostile user
+gives it (`~user` without a home, a FIFO, a device, a directory, a socket; 10**20;
+nan and inf), in child processes with a memory limit, since on a regression such a
+command would wait for ever or read until memory runs out.
+
     tried / clean / traceback / hang / accepted-bad
 """
 
@@ -12,7 +17,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import random
+import resource
+import socket
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -180,15 +190,109 @@ def run_one(argv: list[str]) -> tuple[int | None, str, float, BaseException | No
     return code, err.getvalue() + outp.getvalue(), time.perf_counter() - start, raised
 
 
+NO_USER = "~nosuchuser-of-euphrates/x.json"
+MEMORY_LIMIT = 1 << 30
+
+
+def hostile_commands(tmp: Path) -> list[tuple[list[str], dict[str, str], bool | None]]:
+    """(argv, environment, valid?) for every argument naming a path, a count or a float."""
+    fifo = tmp / "pipe.json"
+    os.mkfifo(fifo)
+    zero = tmp / "zero.json"
+    zero.symlink_to("/dev/zero")
+    null = tmp / "null.json"
+    null.symlink_to("/dev/null")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp / "sock.json"))
+    sock.close()
+    roomy = tmp / "dir"
+    roomy.mkdir()
+    # Paths written to stay inside `tmp`: a device is reached through a symbolic link,
+    # which a write that goes wrong replaces instead of the device (as root, a record
+    # moved over /dev/urandom itself would replace the machine's device).
+    here = [NO_USER, str(fifo), str(zero), str(null), str(tmp / "sock.json")]
+    reads = [["replay"], ["play", "--resume"], ["play", "cards", "--resume"]]
+    writes = [
+        ["demo", "board", "--seed", "1", "--record"],
+        ["tournament", "board", "--bots", "random", "--games", "1", "--out"],
+    ]
+    out: list[tuple[list[str], dict[str, str], bool | None]] = []
+    for head in reads:
+        for path in [*here, "/dev/urandom", "/dev/zero", str(roomy)]:
+            out.append(([*head, path], {}, False))
+    for head in writes:
+        for path in here:
+            out.append(([*head, path], {}, False))
+    out.append((["demo", "board", "--seed", "1", "--record", str(roomy)], {}, False))
+    for data in (NO_USER, str(fifo), str(null)):
+        # A data directory inside a FIFO cannot be made: the game is played unsaved.
+        valid = False if data == NO_USER else None
+        out.append((["play", "--resume"], {"EUPHRATES_DATA_DIR": data}, False))
+        out.append((["play", "board", "--bots", "random"], {"EUPHRATES_DATA_DIR": data}, valid))
+    t = ["tournament", "board", "--bots", "random", "--out", str(tmp / "t")]
+    for big in (str(10**20), str(2**63), "1000001"):
+        out.append(([*t, "--games", big], {}, False))
+        out.append(([*t, "--games", "2", "--jobs", big], {}, False))
+        out.append((["bench", "board", "--search", "greedy", "--positions", big], {}, False))
+        out.append((["bench", "cards", "--seed", "0", "--games", big], {}, False))
+    floats = [
+        ["loadtest", "--games", "1", "--think", "0", "--seconds"],
+        ["loadtest", "--games", "1", "--think"],
+        ["serve", "--port", "1", "--bot-pace"],
+        ["serve", "--port", "1", "--rate-limit"],
+    ]
+    for head in floats:
+        for value in ("nan", "inf", "-inf", "1e400", "-1", "NaN"):
+            out.append(([*head[:-1], f"{head[-1]}={value}"], {}, False))
+    return out
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run_child(
+    argv: list[str], env: dict[str, str], data: Path
+) -> tuple[int | None, str, float, BaseException | None]:
+    full = {**os.environ, "EUPHRATES_DATA_DIR": str(data), "COLUMNS": "100", **env}
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "euphrates", *argv],
+            input="",
+            capture_output=True,
+            text=True,
+            env=full,
+            cwd=data.parent,
+            timeout=3 * HANG_SECONDS,
+            preexec_fn=_limit_memory,
+        )
+    except subprocess.TimeoutExpired:
+        return None, "", time.perf_counter() - start, None
+    text = proc.stderr + proc.stdout
+    return (
+        proc.returncode,
+        proc.stderr,
+        time.perf_counter() - start,
+        None if ("Traceback" not in text) else RuntimeError(text[-300:]),
+    )
+
+
 def test_fuzz_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUPHRATES_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # `play` sees the end of input at once
     r = random.Random(2026)
     tally: Counter[str] = Counter()
     problems: list[Any] = []
-    for argv, valid in commands(tmp_path, r, 1500):
+    # (argv, environment, valid?, in a child process?)
+    runs = [(argv, {}, valid, False) for argv, valid in commands(tmp_path, r, 1500)]
+    runs += [(argv, env, valid, True) for argv, env, valid in hostile_commands(tmp_path)]
+    for argv, env, valid, in_child in runs:
         tally["tried"] += 1
-        code, text, seconds, raised = run_one(argv)
+        if in_child:
+            code, text, seconds, raised = run_child(argv, env, tmp_path / "data")
+        else:
+            code, text, seconds, raised = run_one(argv)
         if raised is not None or "Traceback" in text:
             tally["traceback"] += 1
             problems.append((argv[:4], repr(raised)[:200]))
@@ -197,14 +301,14 @@ def test_fuzz_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
             problems.append((argv[:4], f"{seconds:.1f} s"))
         elif code == 0 and valid is False:
             tally["accepted-bad"] += 1
-            problems.append((argv[:4], "accepted"))
+            problems.append((argv, "accepted"))
         elif (
             code != 0
             and len([ln for ln in text.splitlines() if ln.startswith("euphrates")]) != 1
             and not text.startswith("usage:")
         ):
             tally["traceback"] += 1  # not one clean line
-            problems.append((argv[:4], text[:200]))
+            problems.append((argv, text[:200]))
         else:
             tally["clean"] += 1
     line = " / ".join(

@@ -63,10 +63,20 @@ def _seed(text: str) -> int:
     return value
 
 
-def _at_least(value: int, low: int, name: str) -> int:
+def _at_least(value: int, low: int, name: str, high: int | None = None) -> int:
+    """`value` in low .. high: counts are bounded, so that no command sets out on work it
+    could never finish or memory it could never have."""
     if value < low:
         raise UsageError(f"{name} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise UsageError(f"{name} must be at most {high}, not {value}")
     return value
+
+
+MAX_GAMES = 1_000_000
+"""The most games `bench` plays in one run (some hours)."""
+MAX_POSITIONS = 10_000
+"""The most positions `bench --search` collects (and keeps) before it times the bot."""
 
 
 GAME_WORDS = {"board": "the board game", "cards": "the card game"}
@@ -91,7 +101,14 @@ def _bench(args: argparse.Namespace) -> int:
             raise UsageError("--games is for random play; --search times --positions")
         if args.advanced:
             raise UsageError("--search plays the standard board; leave out --advanced")
-        positions = _at_least(12 if args.positions is None else args.positions, 1, "--positions")
+        positions = _at_least(
+            12 if args.positions is None else args.positions, 1, "--positions", MAX_POSITIONS
+        )
+        if args.seed + positions > SEED_LIMIT:
+            raise UsageError(
+                "--seed plus --positions must stay below 2**64 (the games that give the "
+                "positions are dealt with seed, seed + 1, …)"
+            )
         r = run_search_bench(args.game, args.players, args.search, positions, args.seed)
         print(
             f"{r['game']}: {r['bot']} on {r['positions']} positions of seeded greedy games "
@@ -104,7 +121,7 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     if args.positions is not None:
         raise UsageError("--positions is for --search")
-    games = _at_least(100 if args.games is None else args.games, 1, "--games")
+    games = _at_least(100 if args.games is None else args.games, 1, "--games", MAX_GAMES)
     if args.seed + games > SEED_LIMIT:
         raise UsageError("--seed plus --games must stay below 2**64 (game g has seed + g)")
     options = {"advanced": True} if args.advanced else None
@@ -120,15 +137,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from euphrates.match.files import check_write_target, user_path, write_atomically
     from euphrates.match.games import game_definition
     from euphrates.match.records import record_of
     from euphrates.match.seeds import derive, fresh_seed
-    from euphrates.terminal.storage import write_atomically
 
     if args.advanced:
         _only_for(args.game, "--advanced", "board", "B-34")
     if args.record is not None and not args.record.strip():
         raise UsageError("--record needs a file name")
+    # A name that cannot be meant is refused before the game, not after it.
+    path = None if args.record is None else user_path(args.record, "--record ")
+    if path is not None:
+        check_write_target(path, "--record ")
     seed = fresh_seed() if args.seed is None else args.seed
     definition = game_definition(args.game)
     options: dict[str, Any] = {"advanced": True} if args.advanced else {}
@@ -155,14 +176,9 @@ def _demo(args: argparse.Namespace) -> int:
         print("  " + "  ".join(turn_log))
     print()
     print(definition.render(state, None))
-    if args.record:
-        from pathlib import Path
-
+    if path is not None:
         rec = record_of(args.game, actions, args.players, seed, options, final=state)
-        path = Path(args.record).expanduser()
-        if path.is_dir():
-            raise IsADirectoryError(f"--record {args.record} is a directory")
-        write_atomically(path, rec.dumps())
+        write_atomically(path, rec.dumps(), what="--record ")
         print(f"record written to {path}")
     return 0
 
@@ -214,7 +230,12 @@ def _tournament(args: argparse.Namespace) -> int:
         raise ArgumentError("name the game: euphrates tournament board|cards --bots …")
     bots = [b for b in args.bots.split(",") if b.strip()]
     options: dict[str, Any] = {"advanced": True} if args.advanced else {}
-    out_dir = args.out or f"records/tournament-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if args.out is not None:
+        from euphrates.match.files import user_path
+
+        out_dir = str(user_path(args.out, "--out "))
+    else:
+        out_dir = f"records/tournament-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
     setup = prepare(game, args.players, bots, args.games, args.jobs, args.seed, options, out_dir)
     seed = setup.seed
     print(
@@ -504,7 +525,19 @@ def _main(argv: Sequence[str] | None = None) -> int:
     lt.set_defaults(func=_loadtest)
 
     args = parser.parse_args(argv)
+    _finite(args)
     return int(args.func(args))
+
+
+def _finite(args: argparse.Namespace) -> None:
+    """Every float argument of every subcommand is a number: `float()` reads "nan" and
+    "inf", which pass no range check (every comparison with NaN is false)."""
+    import math
+
+    for name, value in vars(args).items():
+        if isinstance(value, float) and not math.isfinite(value):
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must be a finite number, not {value}")
 
 
 if __name__ == "__main__":

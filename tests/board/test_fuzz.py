@@ -1,6 +1,6 @@
 """A small, seeded fuzz run over everything that reads input from outside: the notation
-parser (through `apply`), `from_position`, `sample_from_view`, `view` and the record
-reader. Each input is bounded in size. An input may be refused with a project error
+parser (through `apply`), action objects built in code (`is_legal` and `apply`),
+`from_position`, `sample_from_view`, `view` and the record reader. Each input is bounded in size. An input may be refused with a project error
 (a clean error) or accepted (then the state must still be one the rules can reach);
 anything else (or an error citing a card-game ruling, C-n) is counted as a traceback,
 an input that takes over a second as a hang,
@@ -13,6 +13,7 @@ impossible-accepted. Those three must stay at zero.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 import time
@@ -28,6 +29,7 @@ from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
 from tests.board.invariants import check_state
 from tests.board.test_hostile import PENDING
+from tests.json_shape import shape_differs
 
 HANG_SECONDS = 1.0
 
@@ -224,11 +226,38 @@ def test_fuzz_board_inputs() -> None:
 
         tally.run(f"apply {text!r}", lambda act=act: _refusal_kept(act))
 
+    # 1b. Action objects built in code: a legal action with one field replaced, through
+    # is_legal and apply (refused means unchanged; applied means is_legal said yes).
+    for i in range(600):
+        st = states[i % len(states)].copy()
+        legal = st.legal_actions()
+        action: Any = legal[rng.below(len(legal))]
+        names = [f.name for f in dataclasses.fields(action)]
+        if names:
+            name = names[rng.below(len(names))]
+            value = _BAD[rng.below(len(_BAD))] if rng.below(4) else rng.below(200) - 20
+            if name == "counts" and rng.below(2):
+                value = (value, 0, 0, 0)
+            action = dataclasses.replace(action, **{name: value})
+        before = to_position(st)
+
+        def act_object(st: BoardState = st, a: Any = action, before: Any = before) -> bool:
+            legal_now = st.is_legal(a)
+            try:
+                st.apply(a)
+            except EuphratesError:
+                if to_position(st) != before or legal_now:
+                    raise AssertionError("refused, but said legal or changed") from None
+                raise
+            return legal_now and _sound(st)
+
+        tally.run(f"apply {action!r}", lambda act=act_object: _refusal_kept(act))
+
     # 2. Positions.
     docs = [to_position(st) for st in states]
     for i in range(1000):
         bad, note = _mutate(docs[i % len(docs)], rng)
-        tally.run(f"from_position {note}", lambda bad=bad: _sound(from_position(bad)))
+        tally.run(f"from_position {note}", lambda bad=bad: _read_as_given(bad))
 
     # 3. Views, of every seat and a spectator.
     views = [st.view(s) for st in states for s in (*range(st.players), None)]
@@ -275,6 +304,15 @@ def test_fuzz_board_inputs() -> None:
     bad = {k: tally.counts[k] for k in ("traceback", "hang", "impossible-accepted")}
     assert bad == {"traceback": 0, "hang": 0, "impossible-accepted": 0}, tally.examples
     assert tally.counts["clean error"] > tally.counts["tried"] // 2
+
+
+def _read_as_given(doc: dict[str, Any]) -> bool:
+    """Accepted means sound, and shaped as `to_position` writes it: nothing left out and
+    read as a default, no `true` taken for 1 (only the derived bordered treasures may be
+    left out)."""
+    st = from_position(doc)
+    optional = {".board.bordered_treasures"}
+    return shape_differs(doc, to_position(st), optional) is None and _sound(st)
 
 
 def _refusal_kept(act: Callable[[], bool]) -> bool:

@@ -110,15 +110,20 @@ def test_parse_action_refuses_what_is_not_text(value: Any) -> None:
         b"rF4 ",
         42,
         None,
+        object.__new__(PlaceTile),  # fields never set
+        object.__new__(Swap),
     ],
 )
 def test_action_objects_with_bad_fields_are_invalid(action: Any) -> None:
     """Objects built by hand are checked before any rule reads them (and before an error
-    message formats them); the state is unchanged."""
+    message formats them), by `apply` and `is_legal` alike (`Swap((0.5, 0, 0, 0))` was
+    legal, `PlaceTile(0, -1)` a ValueError); the state is unchanged."""
     game = BOARD.new_game(3, 4)
     before = to_position(game)
     with pytest.raises(InvalidActionError):
         game.apply(action)
+    with pytest.raises(InvalidActionError):
+        game.is_legal(action)
     assert to_position(game) == before
 
 

@@ -13,6 +13,20 @@ from euphrates.cards.layout import CARD_TOTALS
 from euphrates.cards.position import to_position
 
 LETTERS = "rbgk"
+ACTION_PENDING: dict[str, Any] = {
+    "kind": "action",
+    "seat": 0,
+    "colour": None,
+    "reason": "column",
+    "conflict": None,
+    "wars": "",
+    "ship_column": None,
+    "ship_options": [],
+    "ship_points": "",
+    "exchange_gap": None,
+}
+"""An action decision's `pending`, every field as `to_position` writes it (all are
+required; `context` may be left out)."""
 
 
 def _count(text: str) -> list[int]:
@@ -108,7 +122,7 @@ def position(
         "discard": discard,
         "out": out,
         "piles": piles,
-        "pending": pending or {"kind": "action", "seat": active},
+        "pending": pending or {**ACTION_PENDING, "seat": active},
     }
     return doc
 

@@ -18,7 +18,7 @@ from euphrates.cards.position import from_position, to_position
 from euphrates.core.errors import RecordError
 from euphrates.core.rng import Rng
 
-from .helpers import find, kind_is, position
+from .helpers import ACTION_PENDING, find, kind_is, position
 
 Doc = dict[str, Any]
 COLS3 = ["rgb", "kkb", "bgr", "ggk", "rbk", "kgb", "bbr", "grk"]
@@ -148,6 +148,7 @@ def test_a_revolt_between_two_leaders_of_one_player_is_refused() -> None:
     position where one player would own two priests."""
     d = position(columns=COLS3, leaders={(0, "P"): "1.0", (1, "P"): "1.1"}, hands=["rr", "", ""])
     d["pending"] = {
+        **ACTION_PENDING,
         "kind": "commit",
         "seat": 0,
         "colour": "r",
@@ -157,6 +158,12 @@ def test_a_revolt_between_two_leaders_of_one_player_is_refused() -> None:
             "defender": {"seat": 0, "leader": "P"},
             "attacker_base": 1,
             "defender_base": 0,
+            "attacker_commit": None,
+            "defender_commit": None,
+            "attacker_side": [1, 1],
+            "defender_side": [1, 1],
+            "spoils_side": None,
+            "winner": None,
         },
     }
     refused(d, "position.pending.conflict", "G-5")
@@ -189,6 +196,70 @@ def test_values_are_never_coerced(path: tuple[Any, ...], value: Any, needle: str
         target = target[key]
     target[path[-1]] = value
     refused(d, needle)
+
+
+KINDS = (
+    "action",
+    "revolt",
+    "revolt_defender",
+    "war",
+    "column_point",
+    "war_order",
+    "exchange",
+    "ship",
+    "ship_point",
+    "over",
+)
+
+
+def test_no_field_with_a_meaning_may_be_left_out() -> None:
+    """A missing field is refused, never read as a default: without `open_piles` a game
+    of open piles read as closed ones (C-9), without `reason` a war point as a column
+    point. Only `pending.context`, derived from the rest and checked when given, may be
+    left out (as the board's `bordered_treasures`)."""
+    d = doc("action")
+    del d["options"]["open_piles"]
+    refused(d, "position.options", "'open_piles' is missing")
+    for name in KINDS:
+        for key in [k for k in doc(name)["pending"] if k != "context"]:
+            d = doc(name)
+            del d["pending"][key]
+            refused(d, "position.pending", f"{key!r} is missing")
+        d = doc(name)
+        del d["pending"]["context"]
+        assert to_position(from_position(d)) == doc(name)
+    for name in ("revolt", "revolt_defender", "war", "war_point"):
+        for key in doc(name)["pending"]["conflict"]:
+            d = doc(name)
+            del d["pending"]["conflict"][key]
+            refused(d, "position.pending.conflict", f"{key!r} is missing")
+
+
+def _numbers(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], int]]:
+    if isinstance(value, dict):
+        return [n for k, v in value.items() for n in _numbers(v, (*path, k))]
+    if isinstance(value, list):
+        return [n for i, v in enumerate(value) for n in _numbers(v, (*path, i))]
+    if type(value) is int:
+        return [(path, value)]
+    return []
+
+
+def test_the_context_s_numbers_are_never_coerced() -> None:
+    """`true` is no 1, `false` no 0 and `2.0` no 2 in `pending.context` either, though
+    Python's `==` says they are."""
+    tried = 0
+    for name in KINDS:
+        for path, n in _numbers(doc(name)["pending"]["context"]):
+            for value in ([bool(n)] if n in (0, 1) else []) + [float(n)]:
+                d = doc(name)
+                target: Any = d["pending"]["context"]
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = value
+                refused(d, "position.pending.context")
+                tried += 1
+    assert tried >= 20
 
 
 def test_conflict_numbers_are_never_coerced() -> None:
@@ -382,7 +453,7 @@ def test_the_war_order_is_asked_only_between_two_or_more_wars() -> None:
     d["pending"]["wars"] = d["pending"]["wars"][:1]
     refused(d, "position.pending.wars", "C-11")
     d = position(columns=COLS3, hands=["g", "", ""])
-    d["pending"] = {"kind": "war_order", "seat": 0, "wars": "g"}
+    d["pending"] = {**ACTION_PENDING, "kind": "war_order", "seat": 0, "wars": "g"}
     refused(d, "position.layout.face_down", "C-11")
 
 

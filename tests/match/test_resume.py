@@ -4,12 +4,13 @@ a result line cut short by a kill is played again."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
 from euphrates.core.errors import ArgumentError
-from euphrates.match.tournament import GameResult, run_tournament
+from euphrates.match.tournament import GameResult, run_tournament, summarise
 
 
 def _lines(out: Path) -> list[dict[str, object]]:
@@ -66,3 +67,53 @@ def test_a_result_line_cut_short_is_played_again(tmp_path: Path) -> None:
     again = _run(tmp_path, 2)
     assert [r.index for r in again] == [0, 1]
     assert [line["index"] for line in _lines(tmp_path)] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"entrants": 5},
+        {"entrants": ["random"]},
+        {"places": "12"},
+        {"places": [1, True]},
+        {"weakest": None},
+        {"seconds": [0.1, "x"]},
+        {"seconds": [float("nan"), 0.1]},
+        {"decisions": [1.5, 2]},
+        {"iterations": {}},
+        {"index": True},
+        {"index": -1},
+        {"record": "../game-00001.json"},
+        {"record": "/etc/passwd"},
+        {"unknown": 1},
+    ],
+    ids=repr,
+)
+def test_a_result_line_of_another_shape_is_played_again(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    """A results.jsonl edited or damaged by hand is read like one cut short by a kill:
+    a line that is not a result as this program writes it is dropped and its game played
+    again (it raised KeyError or TypeError)."""
+    first = _run(tmp_path, 2)
+    results = tmp_path / "results.jsonl"
+    lines = _lines(tmp_path)
+    if "unknown" in change:
+        lines[1].update(change)
+    else:
+        lines[1] = {**lines[1], **change}
+        for key, value in change.items():
+            if key not in lines[1] or value is None:
+                lines[1].pop(key, None)
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    again = _run(tmp_path, 2)
+    assert [r.index for r in again] == [0, 1]
+    assert [line["index"] for line in _lines(tmp_path)] == [0, 1]
+
+    def played(r: GameResult) -> tuple[object, ...]:
+        return (r.index, r.entrants, r.places, r.weakest, r.decisions, r.iterations)
+
+    assert [played(r) for r in again] == [played(r) for r in first]
+    assert all(math.isfinite(x) and x >= 0 for r in again for x in r.seconds)
+    assert [row["games"] for row in summarise(again, 2)] == [4]
+    assert [r.record_path for r in again] == [str(tmp_path / f"game-0000{i}.json") for i in (0, 1)]

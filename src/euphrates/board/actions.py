@@ -148,6 +148,15 @@ def check_action(a: object) -> None:
     range (`PlaceTile(True, 999)`), before a rule reads it or an error message formats
     it. The parser never builds one; exact types, because True would pass as 1. Every
     `apply` runs this, so the common actions come first and are checked inline."""
+    try:
+        _check_fields(a)
+    except AttributeError:  # an object whose fields were never set (`object.__new__`)
+        raise InvalidActionError(
+            f"{type(a).__name__} with fields unset is not a board-game action"
+        ) from None
+
+
+def _check_fields(a: object) -> None:
     if isinstance(a, (PlaceTile, PlaceLeader)):
         c, s = a.colour, a.square
         if type(c) is int and type(s) is int and 0 <= c < 4 and 0 <= s < SQUARES:

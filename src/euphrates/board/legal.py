@@ -23,6 +23,7 @@ from euphrates.board.actions import (
     Swap,
     TakeTreasure,
     WithdrawLeader,
+    check_action,
 )
 from euphrates.board.geometry import FULL, expand, nth_square, squares_of
 from euphrates.board.kingdoms import parts_without
@@ -228,7 +229,9 @@ def random_action(st: BoardState, rng: Rng) -> BoardAction:
 
 
 def is_legal(st: BoardState, action: BoardAction) -> bool:
-    """Membership in `legal_actions` answered from the masks."""
+    """Membership in `legal_actions` answered from the masks, once the object is known to
+    be an action (as `apply` checks it: `Swap((0.5, 0, 0, 0))` is none)."""
+    check_action(action)
     if st.phase != ACTION:
         return action in legal_actions(st)
     if isinstance(action, PlaceTile):

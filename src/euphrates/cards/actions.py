@@ -48,7 +48,7 @@ from euphrates.core.colours import (
     parse_colour,
     parse_leader,
 )
-from euphrates.core.errors import InvalidActionError
+from euphrates.core.errors import InvalidActionError, short_repr
 
 
 def _target_name(target: int) -> str:
@@ -149,6 +149,72 @@ POINT_NONE: Final = PayPoint(-1)
 EXCHANGES: Final = tuple(Exchange(c) for c in range(COLUMNS))
 EXCHANGE_NONE: Final = Exchange(-1)
 SHIP_ACTIONS: Final = {code: BuildShip(code) for code in SHIPS}
+
+# --- checking objects built in code ---------------------------------------------------
+_COLOURS: Final = frozenset(range(4))
+_FIELDS: Final[dict[type, tuple[tuple[str, frozenset[int], str], ...]]] = {
+    PlaceLeader: (
+        ("colour", _COLOURS, "a leader 0..3"),
+        ("pos", frozenset(SPOTS), "a spot (column * 16 + row, or 128 + gap)"),
+    ),
+    PlayCard: (
+        ("colour", _COLOURS, "a colour 0..3"),
+        ("target", frozenset(TARGETS), "a column 0..7 or a gap 128..134"),
+    ),
+    Catastrophe: (("pos", frozenset(SPOTS), "a spot (column * 16 + row, or 128 + gap)"),),
+    Commit: (("count", frozenset(range(MAX_COMMIT)), f"a count 0..{MAX_COMMIT - 1}"),),
+    ChooseWar: (("colour", _COLOURS, "a colour 0..3"),),
+    PayPoint: (("colour", frozenset(range(-1, 4)), "a colour 0..3, or -1 for none"),),
+    Exchange: (("column", frozenset(range(-1, COLUMNS)), "a column 0..7, or -1 for none"),),
+    BuildShip: (("ship", frozenset(SHIPS), f"a ship code {', '.join(map(str, SHIPS))}"),),
+    Pass: (),
+    Decline: (),
+}
+
+
+TABLE_IDS: Final = frozenset(
+    map(
+        id,
+        (
+            *(a for table in LEADER_ACTIONS for a in table.values()),
+            *(a for table in CARD_ACTIONS for a in table.values()),
+            *CATASTROPHES.values(),
+            *COMMITS,
+            *WARS,
+            *POINTS,
+            POINT_NONE,
+            *EXCHANGES,
+            EXCHANGE_NONE,
+            *SHIP_ACTIONS.values(),
+            PASS,
+            DECLINE,
+        ),
+    )
+)
+"""The identities of the tables' actions, the only objects the parser and the move
+generator hand out. They live as long as this module, so no other object shares one:
+`id(a) in TABLE_IDS` lets apply's hot path skip the field checks for them."""
+
+
+def check_action(a: object) -> None:
+    """Refuse an action object built in code with a field of the wrong type or out of
+    range (`Commit(1.0)`, `PlayCard(True, 3)`), before a rule reads it, an error message
+    formats it or the state stores it. Exact types, because True and 1.0 would pass as 1
+    and then fail to be written down."""
+    if id(a) in TABLE_IDS:
+        return
+    spec = _FIELDS.get(type(a))
+    if spec is None:
+        raise InvalidActionError(
+            f"{type(a).__name__} is not a card-game action (see docs/cards.md)"
+        )
+    for name, allowed, what in spec:
+        value = getattr(a, name, None)
+        if type(value) is not int or value not in allowed:
+            raise InvalidActionError(
+                f"{type(a).__name__}.{name} must be {what} (an int), not {short_repr(value)}"
+            )
+
 
 # --- reading ----------------------------------------------------------------------------
 # ASCII digits only (re.ASCII): `\d` would also match '٣' and other Unicode digits.

@@ -2,7 +2,8 @@
 
 Each handler refuses an action the rules forbid now with an IllegalActionError naming
 the card game's ruling (C-n, G-n) before anything changes, so a refused action leaves
-the state exactly as it was. Handlers are plain functions of (state, action, events),
+the state exactly as it was. `check_action` has checked every field's type and range
+before a handler runs, so the handlers test only the rules. Handlers are plain functions of (state, action, events),
 looked up by the action's type: the cheapest dispatch on apply's hot path.
 """
 
@@ -26,17 +27,15 @@ from euphrates.cards.actions import (
 )
 from euphrates.cards.layout import (
     BRIDGE_MIN,
-    COLUMNS,
     EMPTY,
     GAP_BASE,
-    GAPS,
     MAX_CARDS,
     SHIP_BASE,
     spot_name,
 )
 from euphrates.cards.turn import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
-from euphrates.core.errors import IllegalActionError, InvalidActionError
+from euphrates.core.errors import IllegalActionError
 from euphrates.core.protocol import Event
 
 if TYPE_CHECKING:
@@ -58,20 +57,10 @@ def pending_name(s: CardsState) -> str:
     return turn.KIND_NAMES[s.kind] if s.kind >= 0 else "nothing"
 
 
-def text_of(a: object) -> str:
-    """The action's notation for a message; an action object built by hand with fields
-    out of range has none, so its repr stands in (only ever on the error path)."""
-    try:
-        return str(a)
-    except (IndexError, KeyError, TypeError, ValueError):
-        return repr(a)
-
-
 def need_action(s: CardsState, a: object) -> None:
     if s.kind != ACTION:
         raise IllegalActionError(
-            f"{text_of(a)} is a turn action, but a {pending_name(s)} decision of seat "
-            f"{s.seat} is pending",
+            f"{a} is a turn action, but a {pending_name(s)} decision of seat {s.seat} is pending",
             "G-2",
         )
 
@@ -79,7 +68,7 @@ def need_action(s: CardsState, a: object) -> None:
 def need(s: CardsState, kind: int, a: object) -> None:
     if s.kind != kind:
         raise IllegalActionError(
-            f"{text_of(a)} answers a {turn.KIND_NAMES[kind]} decision, but a "
+            f"{a} answers a {turn.KIND_NAMES[kind]} decision, but a "
             f"{pending_name(s)} decision is pending",
             "G-1",
         )
@@ -87,77 +76,61 @@ def need(s: CardsState, kind: int, a: object) -> None:
 
 def card_on(s: CardsState, a: CardsAction, pos: int, ruling: str) -> int:
     """The card on spot `pos` (a head reads as red), refusing a spot that is not in the
-    layout: no such column or gap, a gap without a bridge, a row below the last card."""
+    layout now: a gap without a bridge, a row below the last card."""
     if pos >= GAP_BASE:
-        if not 0 <= pos - GAP_BASE < GAPS or s.gaps[pos - GAP_BASE] < 0:
-            raise IllegalActionError(
-                f"{text_of(a)}: there is no bridge in gap {spot_name(pos)}", ruling
-            )
+        if s.gaps[pos - GAP_BASE] < 0:
+            raise IllegalActionError(f"{a}: there is no bridge in gap {spot_name(pos)}", ruling)
         return s.gaps[pos - GAP_BASE]
     c, r = pos >> 4, pos & 15
-    if not 0 <= c < COLUMNS:
-        raise InvalidActionError(f"{a!r}: no such column")
     if r > len(s.cols[c]):
-        raise IllegalActionError(
-            f"{text_of(a)}: column {c + 1} has only {len(s.cols[c])} cards", ruling
-        )
+        raise IllegalActionError(f"{a}: column {c + 1} has only {len(s.cols[c])} cards", ruling)
     return RED if r == 0 else s.cols[c][r - 1]
 
 
 def do_leader(s: CardsState, a: PlaceLeader, events: Events) -> None:
     need_action(s, a)
     pos = a.pos
-    if not 0 <= a.colour < 4:
-        raise InvalidActionError(f"{a!r}: no such leader")
     if pos in s.lpos:
-        raise IllegalActionError(f"{text_of(a)}: {spot_name(pos)} already carries a leader", "C-5")
+        raise IllegalActionError(f"{a}: {spot_name(pos)} already carries a leader", "C-5")
     card = card_on(s, a, pos, "C-5")
     if card >= SHIP_BASE:
-        raise IllegalActionError(f"{text_of(a)}: leaders may not stand on a ship", "C-5")
+        raise IllegalActionError(f"{a}: leaders may not stand on a ship", "C-5")
     turn.move_leader(s, a.colour, pos, events)
 
 
 def do_card(s: CardsState, a: PlayCard, events: Events) -> None:
     need_action(s, a)
     colour, t = a.colour, a.target
-    if not 0 <= colour < 4:
-        raise InvalidActionError(f"{a!r}: no such colour")
     if s.hands[s.active][colour] <= 0:
-        raise IllegalActionError(f"{text_of(a)}: no {COLOUR_NAMES[colour]} card in hand", "C-6")
+        raise IllegalActionError(f"{a}: no {COLOUR_NAMES[colour]} card in hand", "C-6")
     if t >= GAP_BASE:
         g = t - GAP_BASE
-        if not 0 <= g < GAPS:
-            raise InvalidActionError(f"{a!r}: no such gap")
         if s.gaps[g] >= 0:
-            raise IllegalActionError(
-                f"{text_of(a)}: gap {g + 1}-{g + 2} already holds a bridge", "C-6"
-            )
+            raise IllegalActionError(f"{a}: gap {g + 1}-{g + 2} already holds a bridge", "C-6")
         if len(s.cols[g]) < BRIDGE_MIN or len(s.cols[g + 1]) < BRIDGE_MIN:
             raise IllegalActionError(
-                f"{text_of(a)}: a bridge needs at least 3 cards in columns {g + 1} and {g + 2}",
+                f"{a}: a bridge needs at least 3 cards in columns {g + 1} and {g + 2}",
                 "C-6",
             )
         turn.lay_bridge(s, colour, g, events)
     else:
-        if not 0 <= t < COLUMNS:
-            raise InvalidActionError(f"{a!r}: no such column")
         if len(s.cols[t]) >= MAX_CARDS:
-            raise IllegalActionError(f"{text_of(a)}: column {t + 1} already holds 8 cards", "C-6")
+            raise IllegalActionError(f"{a}: column {t + 1} already holds 8 cards", "C-6")
         turn.append_card(s, colour, t, events)
 
 
 def do_catastrophe(s: CardsState, a: Catastrophe, events: Events) -> None:
     need_action(s, a)
     if not s.cats[s.active]:
-        raise IllegalActionError(f"{text_of(a)}: the catastrophe card is already used", "C-7")
+        raise IllegalActionError(f"{a}: the catastrophe card is already used", "C-7")
     pos = a.pos
     if pos in s.lpos:
-        raise IllegalActionError(f"{text_of(a)}: a card carrying a leader cannot be removed", "C-7")
+        raise IllegalActionError(f"{a}: a card carrying a leader cannot be removed", "C-7")
     card = card_on(s, a, pos, "C-7")
     if pos < GAP_BASE and pos & 15 == 0:
-        raise IllegalActionError(f"{text_of(a)}: a head cannot be removed", "C-7")
+        raise IllegalActionError(f"{a}: a head cannot be removed", "C-7")
     if card >= SHIP_BASE:
-        raise IllegalActionError(f"{text_of(a)}: a ship cannot be removed", "C-7")
+        raise IllegalActionError(f"{a}: a ship cannot be removed", "C-7")
     turn.catastrophe(s, pos, events)
 
 
@@ -170,10 +143,10 @@ def do_pass(s: CardsState, a: Pass, events: Events) -> None:
 def do_commit(s: CardsState, a: Commit, events: Events) -> None:
     need(s, COMMIT, a)
     have = s.hands[s.seat][s.colour]
-    if not 0 <= a.count <= have:
+    if a.count > have:
         ruling = "C-12" if s.is_war else "C-10"
         raise IllegalActionError(
-            f"{text_of(a)}: the hand holds {have} {COLOUR_NAMES[s.colour]} cards", ruling
+            f"{a}: the hand holds {have} {COLOUR_NAMES[s.colour]} cards", ruling
         )
     turn.commit(s, a.count, events)
 
@@ -182,7 +155,7 @@ def do_war(s: CardsState, a: ChooseWar, events: Events) -> None:
     need(s, WAR_ORDER, a)
     if a.colour not in s.wars:
         wars = ", ".join(f"war {COLOUR_NAMES[w]}" for w in s.wars)
-        raise IllegalActionError(f"{text_of(a)}: that war is not on; choose one of {wars}", "C-11")
+        raise IllegalActionError(f"{a}: that war is not on; choose one of {wars}", "C-11")
     turn.start_war(s, a.colour, events)
 
 
@@ -194,12 +167,12 @@ def do_point(s: CardsState, a: PayPoint, events: Events) -> None:
     if a.colour >= 0:
         if a.colour != want:
             raise IllegalActionError(
-                f"{text_of(a)}: this point must be paid in {COLOUR_NAMES[want]}"
+                f"{a}: this point must be paid in {COLOUR_NAMES[want]}"
                 + (" (the king is no substitute)" if s.kind == SHIP_POINT else ""),
                 ruling,
             )
         if not s.hands[s.seat][want]:
-            raise IllegalActionError(f"{text_of(a)}: no {COLOUR_NAMES[want]} card in hand", ruling)
+            raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
     if a.colour < 0:
         # Saying no is public (G-1, G-3): the log tells it like a payment.
         why = "ship" if s.kind == SHIP_POINT else turn.REASON_NAMES[s.reason]
@@ -233,19 +206,19 @@ def do_exchange(s: CardsState, a: Exchange, events: Events) -> None:
         return
     if a.column not in s._exchange_columns():
         raise IllegalActionError(
-            f"{text_of(a)}: column {a.column + 1} is not headed by an original treasure card "
+            f"{a}: column {a.column + 1} is not headed by an original treasure card "
             "of the joined kingdom",
             "C-14",
         )
     if not s.hands[s.seat][RED]:
-        raise IllegalActionError(f"{text_of(a)}: a red card from hand must replace it", "C-14")
+        raise IllegalActionError(f"{a}: a red card from hand must replace it", "C-14")
     turn.exchange(s, a.column, events)
 
 
 def do_ship(s: CardsState, a: BuildShip, events: Events) -> None:
     need(s, SHIP, a)
     if a.ship not in s.ship_opts:
-        raise IllegalActionError(f"{text_of(a)}: that ship cannot be built here", "C-15")
+        raise IllegalActionError(f"{a}: that ship cannot be built here", "C-15")
     turn.build_ship(s, a.ship, events)
 
 

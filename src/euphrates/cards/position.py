@@ -236,6 +236,25 @@ def shown(value: object) -> str:
     return kind_of(value)
 
 
+def same_json(given: object, mine: object) -> bool:
+    """`given == mine` with JSON's types: Python's `==` takes True for 1 and 1.0 for 1,
+    JSON does not. `mine` is the engine's own (dicts, lists, str, int, None), so the walk
+    is bounded by it, whatever `given` holds."""
+    if isinstance(mine, dict):
+        return (
+            isinstance(given, Mapping)
+            and len(given) == len(mine)
+            and all(k in given and same_json(given[k], v) for k, v in mine.items())
+        )
+    if isinstance(mine, list):
+        return (
+            isinstance(given, list)
+            and len(given) == len(mine)
+            and all(same_json(g, m) for g, m in zip(given, mine, strict=True))
+        )
+    return type(given) is type(mine) and given == mine
+
+
 def need_mapping(value: object, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"{where} must be an object, not {kind_of(value)}")
@@ -359,8 +378,8 @@ def read_fields(doc: object, root: str) -> tuple[CardsState, object]:
     need_keys(d, TOP_KEYS, TOP_KEYS, root)
     n = need_int(d["players"], 2, 4, f"{root}.players")
     opts = need_mapping(d["options"], f"{root}.options")
-    need_keys(opts, (), ("open_piles",), f"{root}.options")
-    s = CardsState(n, need_bool(opts.get("open_piles", False), f"{root}.options.open_piles"))
+    need_keys(opts, ("open_piles",), ("open_piles",), f"{root}.options")
+    s = CardsState(n, need_bool(opts["open_piles"], f"{root}.options.open_piles"))
     s.rng = need_int(d["rng"], 0, SEED_LIMIT - 1, f"{root}.rng")
     s._version = need_int(d["version"], 0, _VERSION_LIMIT, f"{root}.version")
     s.first = need_int(d["first"], 0, n - 1, f"{root}.first")
@@ -397,7 +416,7 @@ def finish_reading(s: CardsState, context: object, root: str) -> None:
     check_state(s, root)
     if s.kind == turn.OVER:
         s.result = result(s.piles)
-    if context is not None and context != decision_context(s):
+    if context is not None and not same_json(context, decision_context(s)):
         raise RecordError(
             f"{root}.pending.context does not match the pending decision "
             f"(it should read {decision_context(s)})"
@@ -492,7 +511,9 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
     """Read the pending decision's fields (their consistency with the layout is checked
     with the rest of the state); returns its `context`, or None if absent."""
     p = need_mapping(value, f"{root}.pending")
-    need_keys(p, ("kind", "seat"), PENDING_KEYS, f"{root}.pending")
+    # Every field is required but the public `context`, which is derived from the rest
+    # (and compared with it when given).
+    need_keys(p, PENDING_KEYS[:-1], PENDING_KEYS, f"{root}.pending")
     kind = p["kind"]
     if kind == "over":
         s.kind = turn.OVER
@@ -507,30 +528,30 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
             )
         s.kind = turn.KIND_NAMES.index(kind)
         s.seat = need_int(p["seat"], 0, s.players - 1, f"{root}.pending.seat")
-    colour = p.get("colour")
+    colour = p["colour"]
     if colour is None:
         s.colour = EMPTY
     elif isinstance(colour, str) and colour in _LETTER:
         s.colour = _LETTER[colour]
     else:
         raise RecordError(f"{root}.pending.colour must be null or r b g k, not {shown(colour)}")
-    reason = p.get("reason", turn.REASON_NAMES[0])
+    reason = p["reason"]
     if not isinstance(reason, str) or reason not in turn.REASON_NAMES:
         raise RecordError(
             f"{root}.pending.reason must be one of {', '.join(turn.REASON_NAMES)}, "
             f"not {shown(reason)}"
         )
     s.reason = turn.REASON_NAMES.index(reason)
-    conf = p.get("conflict")
+    conf = p["conflict"]
     if conf is not None:
         _read_conflict(s, conf, root)
-    s.wars = sequence_of(p.get("wars", ""), 4, f"{root}.pending.wars")
+    s.wars = sequence_of(p["wars"], 4, f"{root}.pending.wars")
     if len(set(s.wars)) != len(s.wars):
         raise RecordError(f"{root}.pending.wars names a colour twice (G-5: one war per colour)")
-    s.ship_col = _optional_int(p.get("ship_column"), 1, COLUMNS, f"{root}.pending.ship_column")
+    s.ship_col = _optional_int(p["ship_column"], 1, COLUMNS, f"{root}.pending.ship_column")
     if s.ship_col >= 0:
         s.ship_col -= 1
-    opts = need_list(p.get("ship_options", []), f"{root}.pending.ship_options", most=len(SHIPS))
+    opts = need_list(p["ship_options"], f"{root}.pending.ship_options", most=len(SHIPS))
     s.ship_opts = []
     for x in opts:
         code = _SHIP_CODE.get(x) if isinstance(x, str) else None
@@ -539,15 +560,15 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
                 f"{root}.pending.ship_options: {shown(x)} is not a ship or is named twice"
             )
         s.ship_opts.append(code)
-    s.ship_queue = sequence_of(p.get("ship_points", ""), 4, f"{root}.pending.ship_points")
-    s.exch_gap = parse_gap(p.get("exchange_gap"), f"{root}.pending.exchange_gap")
+    s.ship_queue = sequence_of(p["ship_points"], 4, f"{root}.pending.ship_points")
+    s.exch_gap = parse_gap(p["exchange_gap"], f"{root}.pending.exchange_gap")
     return p.get("context")
 
 
 def _read_conflict(s: CardsState, value: object, root: str) -> None:
     where = f"{root}.pending.conflict"
     conf = need_mapping(value, where)
-    need_keys(conf, CONFLICT_KEYS[:5], CONFLICT_KEYS, where)
+    need_keys(conf, CONFLICT_KEYS, CONFLICT_KEYS, where)
     kind = conf["type"]
     if kind not in ("war", "revolt"):
         raise RecordError(f"{where}.type must be war or revolt, not {shown(kind)}")
@@ -556,13 +577,9 @@ def _read_conflict(s: CardsState, value: object, root: str) -> None:
     s.def_lid = _lid(conf["defender"], s.players, f"{where}.defender")
     s.att_base = need_int(conf["attacker_base"], 0, CIVILISATION_CARDS, f"{where}.attacker_base")
     s.def_base = need_int(conf["defender_base"], 0, CIVILISATION_CARDS, f"{where}.defender_base")
-    s.att_commit = _optional_int(
-        conf.get("attacker_commit"), 0, HAND_SIZE, f"{where}.attacker_commit"
-    )
-    s.def_commit = _optional_int(
-        conf.get("defender_commit"), 0, HAND_SIZE, f"{where}.defender_commit"
-    )
-    s.att_lo, s.att_hi = _unside(conf.get("attacker_side"), f"{where}.attacker_side")
-    s.def_lo, s.def_hi = _unside(conf.get("defender_side"), f"{where}.defender_side")
-    s.spoils_lo, s.spoils_hi = _unside(conf.get("spoils_side"), f"{where}.spoils_side")
-    s.winner = _optional_int(conf.get("winner"), 0, s.players - 1, f"{where}.winner")
+    s.att_commit = _optional_int(conf["attacker_commit"], 0, HAND_SIZE, f"{where}.attacker_commit")
+    s.def_commit = _optional_int(conf["defender_commit"], 0, HAND_SIZE, f"{where}.defender_commit")
+    s.att_lo, s.att_hi = _unside(conf["attacker_side"], f"{where}.attacker_side")
+    s.def_lo, s.def_hi = _unside(conf["defender_side"], f"{where}.defender_side")
+    s.spoils_lo, s.spoils_hi = _unside(conf["spoils_side"], f"{where}.spoils_side")
+    s.winner = _optional_int(conf["winner"], 0, s.players - 1, f"{where}.winner")

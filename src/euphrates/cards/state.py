@@ -21,8 +21,10 @@ from euphrates.cards.actions import (
     POINT_NONE,
     POINTS,
     SHIP_ACTIONS,
+    TABLE_IDS,
     WARS,
     CardsAction,
+    check_action,
     parse_action,
 )
 from euphrates.cards.context import decision_context
@@ -37,11 +39,7 @@ from euphrates.cards.layout import (
     SHIP_BASE,
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
-from euphrates.core.errors import (
-    GameOverError,
-    IllegalActionError,
-    InvalidActionError,
-)
+from euphrates.core.errors import GameOverError, IllegalActionError
 from euphrates.core.protocol import Decision, Event, GameState, Outcome, View
 from euphrates.core.rng import Rng
 
@@ -424,7 +422,9 @@ class CardsState(GameState[CardsAction]):
 
     def is_legal(self, action: CardsAction) -> bool:
         """Search asks this for a handful of actions at every node it passes, so the
-        legal set is kept for the current version rather than listed for each."""
+        legal set is kept for the current version rather than listed for each. An object
+        that is no action (`Commit(1.0)` would equal `Commit(1)`) is refused, as by apply."""
+        check_action(action)
         if self._legal_v != self._version:
             self._legal = frozenset(self.legal_actions())
             self._legal_v = self._version
@@ -540,11 +540,10 @@ class CardsState(GameState[CardsAction]):
         return parse_action(text)
 
     def _apply(self, action: CardsAction) -> list[Event]:
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            raise InvalidActionError(f"{action!r} is not a card-game action")
+        if id(action) not in TABLE_IDS:  # the tables' own actions need no check
+            check_action(action)  # so the handlers may trust every field's type and range
         events: list[Event] = []
-        handler(self, action, events)
+        HANDLERS[type(action)](self, action, events)
         self._version += 1
         return events
 

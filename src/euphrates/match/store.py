@@ -15,34 +15,45 @@ dropped and its game played again.
 from __future__ import annotations
 
 import json
-import os
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from euphrates.core.errors import ArgumentError
+from euphrates.match.files import read_text_file, write_atomically
 
 MANIFEST = "manifest.json"
 RESULTS = "results.jsonl"
 FORMAT = 1
 
 
+MAX_MANIFEST_BYTES = 1 << 20
+MAX_RESULTS_BYTES = 1 << 30
+"""A result line is some 300 bytes, so a million games' lines (the most a tournament
+plays) fit well within this."""
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` so that a reader sees the old file or the whole new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    write_atomically(path, text, durable=False)
+
+
+def _need_directory(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ArgumentError(f"--out {out_dir} is not a directory")
 
 
 def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:
     """The parameters of the tournament in `out_dir`, or None if none was started there."""
+    _need_directory(Path(out_dir))
     path = Path(out_dir) / MANIFEST
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
+    text = read_text_file(path, MAX_MANIFEST_BYTES)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
         raise ArgumentError(f"{path} is not a tournament manifest (not JSON)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArgumentError(f"{path} is not a tournament manifest of format {FORMAT}")
@@ -79,11 +90,52 @@ def check_manifest(out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
         )
 
 
+_RESULT_KEYS = frozenset(
+    ("index", "entrants", "places", "weakest", "seconds", "decisions", "iterations", "record")
+)
+
+
+def _ints(value: object, n: int, low: int, high: float = math.inf) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == n
+        and all(type(x) is int and low <= x <= high for x in value)
+    )
+
+
+def is_result(doc: object, players: int) -> bool:
+    """Whether `doc` is a result line exactly as `Store.add` writes it for a game of
+    `players` seats. The directory may have been edited or damaged by hand, and a line
+    that is not one is dropped like a line cut short: its game is played again."""
+    if not isinstance(doc, dict) or doc.keys() != _RESULT_KEYS:
+        return False
+    index, places = doc["index"], doc["places"]
+    if type(index) is not int or index < 0 or not isinstance(places, list):
+        return False
+    finished = bool(places)
+    name = f"game-{index:05d}.json" if finished else f"game-{index:05d}-unfinished.json"
+    seconds = doc["seconds"]
+    return (
+        doc["record"] == name
+        and isinstance(doc["entrants"], list)
+        and len(doc["entrants"]) == players
+        and all(isinstance(e, str) for e in doc["entrants"])
+        and (_ints(places, players, 1, players) if finished else doc["weakest"] == [])
+        and (not finished or _ints(doc["weakest"], players, 0))
+        and _ints(doc["decisions"], players, 0)
+        and _ints(doc["iterations"], players, 0)
+        and isinstance(seconds, list)
+        and len(seconds) == players
+        and all(type(x) in (int, float) and 0 <= x < math.inf for x in seconds)
+    )
+
+
 class Store:
     """The directory of one tournament; creating it checks or writes the manifest."""
 
     def __init__(self, out_dir: str | Path, parameters: Mapping[str, Any]) -> None:
         self.dir = Path(out_dir)
+        self.players = int(parameters["players"])
         check_manifest(self.dir, parameters)
         self.dir.mkdir(parents=True, exist_ok=True)
         if read_manifest(self.dir) is None:
@@ -98,7 +150,7 @@ class Store:
         path = self.dir / RESULTS
         if not path.exists():
             return {}
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_RESULTS_BYTES)
         done: dict[int, dict[str, Any]] = {}
         kept: list[str] = []
         for line in text.splitlines():
@@ -106,13 +158,9 @@ class Store:
                 doc = json.loads(line)
             except ValueError:
                 continue
-            index = doc.get("index") if isinstance(doc, dict) else None
-            record = doc.get("record") if isinstance(doc, dict) else None
-            if not isinstance(index, int) or not isinstance(record, str):
+            if not is_result(doc, self.players) or not (self.dir / doc["record"]).exists():
                 continue
-            if not (self.dir / record).exists():
-                continue
-            done[index] = doc
+            done[doc["index"]] = doc
             kept.append(line)
         rewritten = "".join(f"{line}\n" for line in kept)
         if rewritten != text:

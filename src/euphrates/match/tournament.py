@@ -32,6 +32,12 @@ from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
 from euphrates.match.seeds import bot_seed, fresh_seed, game_seed
 from euphrates.match.store import Store, check_manifest, read_manifest
 
+MAX_GAMES = 1_000_000
+"""The most games one tournament plays: the list of games to play is made before the
+first, and a million games of the quickest bots already take days."""
+MAX_JOBS = 64
+"""The most job processes at once (each with a bot worker per seat)."""
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -191,8 +197,12 @@ def check_setup(game: str, players: int, bots: Sequence[str], games: int, jobs: 
     check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ArgumentError(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise ArgumentError(f"--games must be at most {MAX_GAMES}, not {games}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ArgumentError(f"--jobs must be at least 1, not {jobs}")
+    if jobs > MAX_JOBS:
+        raise ArgumentError(f"--jobs must be at most {MAX_JOBS}, not {jobs}")
     entrants = fill([b.strip() for b in bots], players)
     for spec in set(entrants):
         make_bot(spec)  # refuse a bad name or budget before any game starts

@@ -255,7 +255,7 @@ def _rss(urls: list[str]) -> float:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ArgumentError("--games must be at least 1")
-    if args.seconds <= 0 or args.seconds > 3600:
+    if not 0 < args.seconds <= 3600:  # NaN fails every comparison: refused too
         raise ArgumentError("--seconds must be more than 0 and at most 3600")
     if not 0 <= args.think <= 60:
         raise ArgumentError("--think must be 0 … 60 seconds")

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from euphrates.core.errors import EuphratesError
+from euphrates.match.files import user_path
 from euphrates.match.records import GameRecord
 from euphrates.terminal.game import TerminalGame
 from euphrates.terminal.seats import seat_list
@@ -33,19 +34,20 @@ def new_record(
 def resume_path(resume: str) -> Path:
     """The file to resume: the one named, or the newest unfinished saved game."""
     if resume:
-        return Path(resume).expanduser()
+        return user_path(resume, "--resume ")
     found = last_unfinished()
     if found is None:
         raise EuphratesError(f"no unfinished game to resume in {games_dir()}")
     return found
 
 
-def _autosave_path(record: GameRecord, source: Path | None, console: Console) -> Path | None:
+def _autosave_path(
+    record: GameRecord, source: Path | None, directory: Path, console: Console
+) -> Path | None:
     """Where this game is saved after every move: the file it was resumed from when that
     is one of the saved games, else a new file there (a file named by the person is never
     overwritten without a `save`)."""
     try:
-        directory = games_dir()
         if source is not None and source.resolve().parent == directory.resolve():
             return source
         return new_game_path(record.game, directory)
@@ -63,6 +65,8 @@ def play_in_terminal(
     """Play a new game (`record` from `new_record`) or resume one (`resume` a file name,
     or "" for the newest unfinished game)."""
     out = console or Console(highlight=False)
+    # A data directory that cannot be meant is refused before any bot starts.
+    directory = games_dir()
     source: Path | None = None
     if resume is not None:
         source = resume_path(resume)
@@ -71,5 +75,5 @@ def play_in_terminal(
     assert record is not None
     game = TerminalGame(record, out, read=read)
     if not game.state.is_over():
-        game.autosave = _autosave_path(record, source, out)
+        game.autosave = _autosave_path(record, source, directory, out)
     return game.run()

@@ -8,7 +8,6 @@ lose the game.
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from rich.text import Text
 
 from euphrates.core.errors import EuphratesError, RecordError
 from euphrates.core.protocol import Decision, Event, GameState
+from euphrates.match.files import user_path, write_atomically
 from euphrates.match.games import game_definition
 from euphrates.match.narrate import narrate
 from euphrates.match.records import GameRecord
@@ -32,7 +32,6 @@ from euphrates.terminal.seats import (
     read_seats,
     spawn_bot,
 )
-from euphrates.terminal.storage import write_atomically
 
 RESUME = "euphrates play --resume"
 RECENT_MOVES = 8
@@ -134,17 +133,20 @@ class TerminalGame:
         self.autosave_error = None
 
     def save(self, path_text: str) -> None:
-        """`save FILE`: a copy of the record; any failure leaves the game running."""
-        path = Path(path_text).expanduser()
+        """`save FILE`: a copy of the record; any failure leaves the game running. A name
+        that cannot be meant (`~user` without a home, a FIFO, a device, a directory) is
+        refused before anything is written."""
         try:
-            if path.is_dir():
-                raise IsADirectoryError(errno.EISDIR, "it is a directory")
+            path = user_path(path_text)
             write_atomically(path, self.record.dumps())
+        except EuphratesError as e:
+            self.say(Text.assemble(("not saved:", "red"), f" {e}; the game goes on"))
+            return
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             self.say(
                 Text.assemble(
-                    ("not saved:", "red"), f" cannot write {path}: {why}; the game goes on"
+                    ("not saved:", "red"), f" cannot write {path_text}: {why}; the game goes on"
                 )
             )
             return

@@ -12,11 +12,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
+import stat
 import time
 from pathlib import Path
 
-from euphrates.core.errors import RecordError
+from euphrates.core.errors import EuphratesError, RecordError
+from euphrates.match.files import read_text_file, user_path
 from euphrates.match.records import GameRecord
 
 DATA_DIR_VARIABLE = "EUPHRATES_DATA_DIR"
@@ -25,9 +26,11 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 
 def data_dir() -> Path:
+    """The user's data directory, or `$EUPHRATES_DATA_DIR` (ArgumentError if it names a
+    `~user` without a home)."""
     override = os.environ.get(DATA_DIR_VARIABLE)
     if override:
-        return Path(override).expanduser()
+        return user_path(override, f"{DATA_DIR_VARIABLE}=")
     import platformdirs
 
     return Path(platformdirs.user_data_dir("euphrates"))
@@ -35,26 +38,6 @@ def data_dir() -> Path:
 
 def games_dir() -> Path:
     return data_dir() / "games"
-
-
-def write_atomically(path: Path, text: str, durable: bool = True) -> None:
-    """Write `text` to `path` through a temporary file in the same directory and
-    `os.replace`, so the file at `path` is always a whole record. `durable` also waits
-    for the disk (fsync), which costs milliseconds: the autosave skips it for the bots'
-    moves between two of the person's, which a replay would recreate anyway."""
-    directory = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def new_game_path(game: str, directory: Path | None = None) -> Path:
@@ -76,20 +59,12 @@ def new_game_path(game: str, directory: Path | None = None) -> Path:
 
 
 def read_record(path: str | Path) -> GameRecord:
-    """A record from a file; every way the file can be wrong is a RecordError (or an
-    OSError) naming the file, never a traceback."""
-    p = Path(path).expanduser()
-    try:
-        if p.is_dir():
-            raise RecordError(f"{p} is a directory, not a game record")
-        size = p.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: {size} bytes is too large for a game record")
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a game record (not UTF-8 text)") from None
-    except OSError as e:
-        raise OSError(f"cannot read {p}: {e.strerror or e}") from None
+    """A record from a file; every way the file can be wrong is an error naming it, never
+    a traceback or a wait: ArgumentError for what is no regular file (a FIFO, a device,
+    a directory) or a `~user` without a home, RecordError for a file too large or not a
+    record, OSError for one that cannot be read."""
+    p = user_path(path)
+    text = read_text_file(p, MAX_RECORD_BYTES)
     try:
         return GameRecord.loads(text)
     except RecursionError:
@@ -103,8 +78,8 @@ def read_record(path: str | Path) -> GameRecord:
 def is_unfinished(path: Path) -> bool:
     """Whether `path` holds a game saved by the terminal and not yet over."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError, MemoryError):
+        doc = json.loads(read_text_file(path, MAX_RECORD_BYTES))
+    except (OSError, ValueError, EuphratesError, RecursionError, MemoryError):
         return False
     return isinstance(doc, dict) and doc.get("outcome") is None and bool(doc.get("seats"))
 
@@ -112,12 +87,16 @@ def is_unfinished(path: Path) -> bool:
 def last_unfinished(directory: Path | None = None) -> Path | None:
     """The most recently saved unfinished game, or None."""
     base = directory or games_dir()
+    found: list[tuple[int, str, Path]] = []
     try:
-        files = [p for p in base.glob("*.json") if p.is_file()]
+        for p in base.glob("*.json"):
+            with contextlib.suppress(OSError):
+                st = p.stat()
+                if stat.S_ISREG(st.st_mode) and st.st_size:
+                    found.append((st.st_mtime_ns, p.name, p))
     except OSError:
         return None
-    files.sort(key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
-    for path in files:
-        if path.stat().st_size and is_unfinished(path):
+    for _, _, path in sorted(found, reverse=True):
+        if is_unfinished(path):
             return path
     return None
