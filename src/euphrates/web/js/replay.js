@@ -3,16 +3,16 @@
 // record (GET …/record) for download, as the server's bytes, and for the list of moves. A card game is
 // handed to cards/replay.js; the stepping itself is replayer.js.
 
-import { boardMaps, fetchRecord } from "./api.js";
-import { byId, fill, h } from "./dom.js";
-import { errorText, t } from "./i18n.js";
-import { ServerError } from "./net.js";
-import { fatalPage } from "./pages.js";
-import { Replayer } from "./replayer.js";
+import { boardMaps, fetchRecord } from "./shared/api.js";
+import { byId, fill, h } from "./shared/dom.js";
+import { errorText, t } from "./shared/i18n.js";
+import { ServerError } from "./shared/net.js";
+import { fatalPage } from "./shared/pages.js";
+import { Replayer } from "./shared/replayer.js";
 import { BoardDrawing } from "./board/draw.js";
 import { COLOURS, LEADERS, LEADER_COLOUR, dynastyOf } from "./board/geometry.js";
 import { scoringPanel } from "./board/scoring.js";
-import { leaderIcon, tileIcon } from "./board/symbols.js";
+import { leaderIcon, tileIcon } from "./shared/symbols.js";
 import { shownNotation, stepEntry, touched } from "./board/words.js";
 
 const app = byId("app");

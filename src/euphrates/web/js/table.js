@@ -2,16 +2,16 @@
 // takes the seats (asking for a name the first time), connects, and hands the
 // game to its table module: board now, cards next to it.
 
-import { call } from "./api.js";
-import { byId, fill, h } from "./dom.js";
-import { errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
-import { readFragment, remember, savedName, saveName } from "./mygames.js";
-import { Connection } from "./net.js";
-import { fatalPage, seatName } from "./pages.js";
+import { call } from "./shared/api.js";
+import { byId, fill, h } from "./shared/dom.js";
+import { errorText, langSwitch, listing, onLang, refusal, t } from "./shared/i18n.js";
+import { readFragment, remember, savedName, saveName } from "./shared/mygames.js";
+import { Connection } from "./shared/net.js";
+import { fatalPage, seatName } from "./shared/pages.js";
 import { dynastyOf } from "./board/geometry.js";
 
-/** @typedef {import("./types.js").Step} Step */
-/** @typedef {import("./types.js").ChatLine} ChatLine */
+/** @typedef {import("./shared/types.js").Step} Step */
+/** @typedef {import("./shared/types.js").ChatLine} ChatLine */
 
 /**
  * What a game's table module gives the page.
@@ -101,7 +101,7 @@ async function start() {
 /**
  * The invitation: the game, who invites (the people already seated), the seats the
  * link opens and who else plays; then the name to join with.
- * @param {import("./types.js").GameMeta} game
+ * @param {import("./shared/types.js").GameMeta} game
  * @param {number[]} mine the seats the link opens, not yet taken
  * @returns {Promise<string>}
  */

@@ -1,11 +1,11 @@
 // Smaller parts of the board table: what a hovered square holds (its kingdom and
 // the strengths of the leaders in it, B-4, B-20, B-24) and the host's controls.
 
-import { call } from "../api.js";
-import { h } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { call } from "../shared/api.js";
+import { h } from "../shared/dom.js";
+import { errorText, t } from "../shared/i18n.js";
 import { LEADER_COLOUR, dynastyOf } from "./geometry.js";
-import { leaderIcon } from "./symbols.js";
+import { leaderIcon } from "../shared/symbols.js";
 
 /** @typedef {import("./kingdoms.js").Region} Region */
 /** @typedef {import("./kingdoms.js").PlacedLeader} PlacedLeader */
@@ -31,7 +31,7 @@ export function squareInfo(sq, region, name, strength) {
 
 /**
  * The host's controls: a bot takes over a seat, or the game is abandoned.
- * @param {import("../types.js").GameMeta} game
+ * @param {import("../shared/types.js").GameMeta} game
  * @param {string|null} token
  * @param {(seat: number) => string} name
  * @param {(message: string) => void} say

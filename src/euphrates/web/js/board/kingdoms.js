@@ -3,7 +3,7 @@
 
 import { COLOURS, LEADER_COLOUR, LEADERS, block, neighbours } from "./geometry.js";
 
-/** @typedef {import("../types.js").BoardView} BoardView */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("./geometry.js").Leader} Leader */
 
 /**

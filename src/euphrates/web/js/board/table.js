@@ -2,10 +2,10 @@
 // decision, the seats, the move log and the chat. Everything shown comes from
 // the server's views and events; squares light up only from the view's `legal`.
 
-import { boardMaps } from "../api.js";
-import { fill, h } from "../dom.js";
-import { t } from "../i18n.js";
-import { Seating } from "../seating.js";
+import { boardMaps } from "../shared/api.js";
+import { fill, h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { Seating } from "../shared/seating.js";
 import { BoardDrawing } from "./draw.js";
 import { COLUMNS, LEADERS, LEADER_LETTER, ROWS, TILE_LETTER, block, parseSquare, squareName } from "./geometry.js";
 import { readBoard, regionAt, strengths } from "./kingdoms.js";
@@ -17,8 +17,8 @@ import { squareInfo } from "./extras.js";
 
 /** @typedef {import("../table.js").TableHost} TableHost */
 /** @typedef {import("../table.js").TableModule} TableModule */
-/** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
+/** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
@@ -32,7 +32,7 @@ export async function createTable(host) {
   return new BoardTable(host, maps);
 }
 
-/** @type {import("../seating.js").Parts<BoardView, Selection, Legal, Ui>} */
+/** @type {import("../shared/seating.js").Parts<BoardView, Selection, Legal, Ui>} */
 const PARTS = {
   words: {
     title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
@@ -172,7 +172,7 @@ class BoardTable extends Seating {
   // --- drawing ------------------------------------------------------------------------
   /**
    * @param {Ui} ui
-   * @param {import("../types.js").GameMeta} game
+   * @param {import("../shared/types.js").GameMeta} game
    */
   paintGame(ui, game) {
     this.renderBoard(ui.view);

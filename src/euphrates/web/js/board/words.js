@@ -2,15 +2,15 @@
 // see (never from another seat's action text), and the public notation of each
 // step where the events show it (docs/board.md).
 
-import { h } from "../dom.js";
-import { listing, t } from "../i18n.js";
+import { h } from "../shared/dom.js";
+import { listing, t } from "../shared/i18n.js";
 import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "./geometry.js";
 import { monumentColours } from "./draw.js";
-import { leaderIcon, tileIcon } from "./symbols.js";
+import { leaderIcon, tileIcon } from "../shared/symbols.js";
 import { dynastyOf } from "./geometry.js";
 
-/** @typedef {import("../types.js").GameEvent} GameEvent */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").GameEvent} GameEvent */
+/** @typedef {import("../shared/types.js").Step} Step */
 
 /**
  * @typedef {object} Names

@@ -50,9 +50,9 @@ export const CARD_LETTER = /** @type {Record<Colour, string>} */ (TILE_LETTER);
  * @property {Record<string, any>[]} piles closed: `{top, height}`; open: counts per colour and `t`
  * @property {Record<string, any>} pending
  * @property {boolean} over
- * @property {import("../types.js").Outcome|null} outcome
+ * @property {import("../shared/types.js").Outcome|null} outcome
  * @property {number|null} viewer
- * @property {import("../types.js").Decision|null} decision
+ * @property {import("../shared/types.js").Decision|null} decision
  * @property {string[]} legal
  */
 

@@ -2,13 +2,13 @@
 // leader of each step (stepped by ../replayer.js). The record of an ended game is
 // public, so every hand and every bridge is shown.
 
-import { fill, h } from "../dom.js";
-import { addTexts, t } from "../i18n.js";
-import { Replayer } from "../replayer.js";
-import { leaderIcon } from "../board/symbols.js";
+import { fill, h } from "../shared/dom.js";
+import { addTexts, t } from "../shared/i18n.js";
+import { Replayer } from "../shared/replayer.js";
+import { leaderIcon } from "../shared/symbols.js";
 import { dynastyOf } from "../board/geometry.js";
-import { CARDS_EN } from "../strings/cards.en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
+import { CARDS_EN } from "./strings/en.js";
+import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, countCards } from "./model.js";
 import { pileView, tableStrip } from "./panels.js";

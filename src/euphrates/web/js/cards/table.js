@@ -3,11 +3,11 @@
 // piles, the move log and the chat. Everything shown comes from the server's views
 // and events; spots light up only from the view's `legal`.
 
-import { fill, h } from "../dom.js";
-import { addTexts, t, tt } from "../i18n.js";
-import { Seating } from "../seating.js";
-import { CARDS_EN } from "../strings/cards.en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
+import { fill, h } from "../shared/dom.js";
+import { addTexts, t, tt } from "../shared/i18n.js";
+import { Seating } from "../shared/seating.js";
+import { CARDS_EN } from "./strings/en.js";
+import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { kingdomInfo } from "./info.js";
 import { parseLegal } from "./legal.js";
@@ -20,7 +20,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
 /** @typedef {import("../table.js").TableHost} TableHost */
 /** @typedef {import("../table.js").TableModule} TableModule */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./model.js").CardsView} CardsView */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
@@ -34,7 +34,7 @@ export async function createTable(host) {
   return new CardsTable(host);
 }
 
-/** @type {import("../seating.js").Parts<CardsView, Selection, Legal, Ui>} */
+/** @type {import("../shared/seating.js").Parts<CardsView, Selection, Legal, Ui>} */
 const PARTS = {
   words: {
     title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
@@ -244,7 +244,7 @@ class CardsTable extends Seating {
 
   /**
    * @param {Ui} ui
-   * @param {import("../types.js").GameMeta} game
+   * @param {import("../shared/types.js").GameMeta} game
    */
   paintGame(ui, game) {
     const shownView = ui.view;

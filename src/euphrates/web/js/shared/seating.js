@@ -9,15 +9,15 @@ import { currentLang, errorText, langSwitch, listing, refusal, t } from "./i18n.
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
-import { hostPanel } from "./board/extras.js";
-import { LETTER_COLOUR, LETTER_LEADER } from "./board/geometry.js";
+import { hostPanel } from "../board/extras.js";
+import { LETTER_COLOUR, LETTER_LEADER } from "../board/geometry.js";
 
-/** @typedef {import("./table.js").TableHost} TableHost */
+/** @typedef {import("../table.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
 /** @typedef {import("./types.js").GameMeta} GameMeta */
 /** @typedef {import("./types.js").Step} Step */
-/** @typedef {import("./board/geometry.js").Colour} Colour */
-/** @typedef {import("./board/geometry.js").Leader} Leader */
+/** @typedef {import("../board/geometry.js").Colour} Colour */
+/** @typedef {import("../board/geometry.js").Leader} Leader */
 
 /**
  * The texts each game names its own things by.
