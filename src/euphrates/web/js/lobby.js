@@ -5,7 +5,7 @@ import { call } from "./shared/api.js";
 import { byId, copyText, fill, h } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
-import { DYNASTIES } from "./board/geometry.js";
+import { DYNASTIES } from "./shared/pieces.js";
 import { leaderIcon } from "./shared/symbols.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];

@@ -10,7 +10,7 @@ import { ServerError } from "./shared/net.js";
 import { fatalPage } from "./shared/pages.js";
 import { Replayer } from "./shared/replayer.js";
 import { BoardDrawing } from "./board/draw.js";
-import { COLOURS, LEADERS, LEADER_COLOUR, dynastyOf } from "./board/geometry.js";
+import { COLOURS, LEADERS, LEADER_COLOUR, dynastyOf } from "./shared/pieces.js";
 import { scoringPanel } from "./board/scoring.js";
 import { leaderIcon, tileIcon } from "./shared/symbols.js";
 import { shownNotation, stepEntry, touched } from "./board/words.js";

@@ -8,26 +8,11 @@ import { errorText, langSwitch, listing, onLang, refusal, t } from "./shared/i18
 import { readFragment, remember, savedName, saveName } from "./shared/mygames.js";
 import { Connection } from "./shared/net.js";
 import { fatalPage, seatName } from "./shared/pages.js";
-import { dynastyOf } from "./board/geometry.js";
+import { dynastyOf } from "./shared/pieces.js";
 
-/** @typedef {import("./shared/types.js").Step} Step */
-/** @typedef {import("./shared/types.js").ChatLine} ChatLine */
 
-/**
- * What a game's table module gives the page.
- * @typedef {object} TableModule
- * @property {() => void} render the views or the game changed (or the language)
- * @property {(step: Step) => void} step a new step arrived (before render)
- * @property {(line: ChatLine) => void} chat
- * @property {(online: boolean) => void} link
- */
-
-/**
- * @typedef {object} TableHost
- * @property {HTMLElement} root where the module draws
- * @property {Connection} conn
- * @property {string|null} hostToken
- */
+/** @typedef {import("./shared/types.js").TableHost} TableHost */
+/** @typedef {import("./shared/types.js").TableModule} TableModule */
 
 /** @type {Record<string, () => Promise<{createTable: (host: TableHost) => Promise<TableModule>}>>} */
 const MODULES = {

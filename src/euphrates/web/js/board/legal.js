@@ -1,10 +1,10 @@
 // The server's legal actions (the view's `legal`), sorted by what the player
 // picks: the page lights squares only from this list, never from its own rules.
 
-import { LETTER_COLOUR, LETTER_LEADER } from "./geometry.js";
+import { LETTER_COLOUR, LETTER_LEADER } from "../shared/pieces.js";
 
-/** @typedef {import("./geometry.js").Colour} Colour */
-/** @typedef {import("./geometry.js").Leader} Leader */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 /**
  * @typedef {object} Legal

@@ -4,15 +4,15 @@
 import { h } from "../shared/dom.js";
 import { listing, t, tt } from "../shared/i18n.js";
 import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
-import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
+import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "../shared/symbols.js";
 
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("./legal.js").Legal} Legal */
-/** @typedef {import("./geometry.js").Colour} Colour */
-/** @typedef {import("./geometry.js").Leader} Leader */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 /**
  * @typedef {{kind: "tile", colour: Colour} | {kind: "leader", leader: Leader}

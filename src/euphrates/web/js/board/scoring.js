@@ -4,7 +4,7 @@
 import { h } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { scoringTable } from "../shared/scoring.js";
-import { COLOURS } from "./geometry.js";
+import { COLOURS } from "../shared/pieces.js";
 import { tileIcon } from "../shared/symbols.js";
 
 /** @typedef {import("../shared/types.js").Outcome} Outcome */

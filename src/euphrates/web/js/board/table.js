@@ -7,16 +7,17 @@ import { fill, h } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { Seating } from "../shared/seating.js";
 import { BoardDrawing } from "./draw.js";
-import { COLUMNS, LEADERS, LEADER_LETTER, ROWS, TILE_LETTER, block, parseSquare, squareName } from "./geometry.js";
+import { LEADERS, LEADER_LETTER, TILE_LETTER } from "../shared/pieces.js";
+import { COLUMNS, ROWS, block, parseSquare, squareName } from "./geometry.js";
 import { readBoard, regionAt, strengths } from "./kingdoms.js";
 import { parseLegal } from "./legal.js";
 import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
 import { stepEntry, touched } from "./words.js";
-import { squareInfo } from "./extras.js";
+import { squareInfo } from "./info.js";
 
-/** @typedef {import("../table.js").TableHost} TableHost */
-/** @typedef {import("../table.js").TableModule} TableModule */
+/** @typedef {import("../shared/types.js").TableHost} TableHost */
+/** @typedef {import("../shared/types.js").TableModule} TableModule */
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./panels.js").Selection} Selection */

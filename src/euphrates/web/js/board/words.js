@@ -4,10 +4,9 @@
 
 import { h } from "../shared/dom.js";
 import { listing, t } from "../shared/i18n.js";
-import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "./geometry.js";
+import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { leaderIcon, tileIcon } from "../shared/symbols.js";
-import { dynastyOf } from "./geometry.js";
 
 /** @typedef {import("../shared/types.js").GameEvent} GameEvent */
 /** @typedef {import("../shared/types.js").Step} Step */

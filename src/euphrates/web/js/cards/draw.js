@@ -5,7 +5,7 @@
 
 import { s } from "../shared/dom.js";
 import { COLOUR_FILL, colourSymbol, dynastySymbol } from "../shared/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { COLUMNS, GAPS, LEADER_COLOUR, LEADER_LETTER, MAX_CARDS, gapName, parseSpot, placedLeaders } from "./model.js";
 import { cardFace } from "./pictures.js";
 

@@ -6,7 +6,7 @@
 import { h } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { leaderIcon } from "../shared/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { LEADER_COLOUR, inKingdom, placedLeaders, strengths } from "./model.js";
 import { spotWords } from "./words.js";
 

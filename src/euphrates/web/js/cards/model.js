@@ -6,10 +6,10 @@
 
 import {
   COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, LETTER_COLOUR, LETTER_LEADER, TILE_LETTER, asColour, asLeader, leaderOfColour,
-} from "../board/geometry.js";
+} from "../shared/pieces.js";
 
-/** @typedef {import("../board/geometry.js").Colour} Colour */
-/** @typedef {import("../board/geometry.js").Leader} Leader */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 export const COLUMNS = 8;
 export const GAPS = 7;

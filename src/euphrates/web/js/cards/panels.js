@@ -6,7 +6,7 @@ import { h } from "../shared/dom.js";
 import { t, tt } from "../shared/i18n.js";
 import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
 import { leaderIcon } from "../shared/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { dynastyOf } from "../shared/pieces.js";
 import {
   CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, colourOf, countCards, faceDownGap,
   inKingdom, kingdomOf, leaderOf, leaderOfColour, spotColumn,

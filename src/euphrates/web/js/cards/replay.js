@@ -6,7 +6,7 @@ import { fill, h } from "../shared/dom.js";
 import { addTexts, t } from "../shared/i18n.js";
 import { Replayer } from "../shared/replayer.js";
 import { leaderIcon } from "../shared/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { CARDS_EN } from "./strings/en.js";
 import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";

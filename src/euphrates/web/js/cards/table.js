@@ -18,8 +18,8 @@ import { stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
-/** @typedef {import("../table.js").TableHost} TableHost */
-/** @typedef {import("../table.js").TableModule} TableModule */
+/** @typedef {import("../shared/types.js").TableHost} TableHost */
+/** @typedef {import("../shared/types.js").TableModule} TableModule */
 /** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./model.js").CardsView} CardsView */
 /** @typedef {import("./panels.js").Selection} Selection */

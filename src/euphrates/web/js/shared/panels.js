@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { leaderIcon } from "./symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { dynastyOf } from "./pieces.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**

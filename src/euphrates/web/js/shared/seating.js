@@ -5,19 +5,19 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
+import { hostPanel } from "./host.js";
 import { currentLang, errorText, langSwitch, listing, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
-import { hostPanel } from "../board/extras.js";
-import { LETTER_COLOUR, LETTER_LEADER } from "../board/geometry.js";
+import { LETTER_COLOUR, LETTER_LEADER } from "./pieces.js";
 
-/** @typedef {import("../table.js").TableHost} TableHost */
+/** @typedef {import("./types.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
 /** @typedef {import("./types.js").GameMeta} GameMeta */
 /** @typedef {import("./types.js").Step} Step */
-/** @typedef {import("../board/geometry.js").Colour} Colour */
-/** @typedef {import("../board/geometry.js").Leader} Leader */
+/** @typedef {import("./pieces.js").Colour} Colour */
+/** @typedef {import("./pieces.js").Leader} Leader */
 
 /**
  * The texts each game names its own things by.

@@ -3,8 +3,8 @@
 
 import { s } from "./dom.js";
 
-/** @typedef {import("../board/geometry.js").Colour} Colour */
-/** @typedef {import("../board/geometry.js").Dynasty} Dynasty */
+/** @typedef {import("./pieces.js").Colour} Colour */
+/** @typedef {import("./pieces.js").Dynasty} Dynasty */
 
 /** @type {Map<string, SVGElement>} */
 const TEMPLATES = new Map();
