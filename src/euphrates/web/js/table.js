@@ -10,20 +10,19 @@ import { Connection } from "./shared/net.js";
 import { fatalPage, seatName } from "./shared/pages.js";
 import { dynastyOf } from "./shared/pieces.js";
 
-
 /** @typedef {import("./shared/types.js").TableHost} TableHost */
 /** @typedef {import("./shared/types.js").TableModule} TableModule */
 
-/** @type {Record<string, () => Promise<{createTable: (host: TableHost) => Promise<TableModule>}>>} */
+/**
+ * A game's table module: the table, and how the game names itself, its bots and its
+ * dynasties (for the invitation, before the table is there).
+ * @typedef {{createTable: (host: TableHost) => Promise<TableModule>, WORDS: import("./shared/seating.js").Words}} GameModule
+ */
+
+/** @type {Record<string, () => Promise<GameModule>>} */
 const MODULES = {
   board: () => import("./board/table.js"),
   cards: () => import("./cards/table.js"),
-};
-
-/** How each game is named, and names its bots and dynasties (as its table does). */
-const GAME_WORDS = {
-  board: { title: "app.title", bot: "table.bot_name", dynasty: "dynasty." },
-  cards: { title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty." },
 };
 
 const app = byId("app");
@@ -61,7 +60,7 @@ async function start() {
   const mod = await load();
   const untaken = held.filter((s) => !doc.game.seats[s]?.taken);
   if (untaken.length) {
-    const name = await askName(doc.game, untaken);
+    const name = await askName(doc.game, untaken, mod.WORDS);
     try {
       await call(`/api/games/${gameId}/join`, { method: "POST", body: { name }, tokens: seatTokens });
     } catch (e) {
@@ -88,15 +87,15 @@ async function start() {
  * link opens and who else plays; then the name to join with.
  * @param {import("./shared/types.js").GameMeta} game
  * @param {number[]} mine the seats the link opens, not yet taken
+ * @param {import("./shared/seating.js").Words} words how the game names itself and its seats
  * @returns {Promise<string>}
  */
-function askName(game, mine) {
+function askName(game, mine, words) {
   return new Promise((resolve) => {
     const input = h("input", { type: "text", maxlength: 40, value: savedName(), id: "your-name", required: true });
     // Drawn again in the other language while asking; not once the table is there.
     let asking = true;
     const draw = () => {
-      const words = GAME_WORDS[game.game] ?? GAME_WORDS.board;
       const name = (/** @type {number} */ s) => seatName(game.seats[s], s, words);
       const seat = (/** @type {number} */ s, key = "invite.seat") => t(key, { n: s + 1, dynasty: t(`${words.dynasty}${dynastyOf(s)}`) });
       const hosts = game.seats.filter((s) => s.kind === "human" && s.taken).map((s) => name(s.seat));

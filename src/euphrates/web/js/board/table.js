@@ -13,7 +13,7 @@ import { readBoard, regionAt, strengths } from "./kingdoms.js";
 import { parseLegal } from "./legal.js";
 import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { stepEntry, touched } from "./words.js";
+import { WORDS, stepEntry, touched } from "./words.js";
 import { squareInfo } from "./info.js";
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
@@ -23,6 +23,8 @@ import { squareInfo } from "./info.js";
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
+
+export { WORDS };
 
 /**
  * @param {TableHost} host
@@ -35,10 +37,7 @@ export async function createTable(host) {
 
 /** @type {import("../shared/seating.js").Parts<BoardView, Selection, Legal, Ui>} */
 const PARTS = {
-  words: {
-    title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
-    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
-  },
+  words: WORDS,
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
   counter: (view) => h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),

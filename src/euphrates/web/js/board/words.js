@@ -12,6 +12,16 @@ import { leaderIcon, tileIcon } from "../shared/symbols.js";
 /** @typedef {import("../shared/types.js").Step} Step */
 
 /**
+ * How the board game names itself, its bots, its dynasties and its decisions: on its
+ * table, in the invitation and in its replay.
+ * @type {import("../shared/seating.js").Words}
+ */
+export const WORDS = {
+  title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
+  coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
+};
+
+/**
  * @typedef {object} Names
  * @property {(seat: number) => string} name a seat's name as shown
  * @property {number|null} perspective whose private events may be shown

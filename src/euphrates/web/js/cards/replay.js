@@ -14,7 +14,7 @@ import { CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, countCards
 import { pileView, tableStrip } from "./panels.js";
 import { cardIcon } from "./pictures.js";
 import { scoringPanel } from "./scoring.js";
-import { shownNotation, stepEntry, touched } from "./words.js";
+import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
@@ -52,7 +52,7 @@ export async function startReplay(app, gameId, record) {
     }));
     const over = (current.events ?? []).find((/** @type {any} */ e) => e.kind === "game_over");
     fill(r.app,
-      r.header("cards.title"),
+      r.header(WORDS.title),
       h("main", { class: "table-layout cards-table" },
         h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view),
           r.step === r.steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null),
@@ -60,7 +60,7 @@ export async function startReplay(app, gameId, record) {
           r.controls(stepEntry, { name, perspective: null, everything: true }),
           h("section", { class: "panel" }, h("h2", {}, t("cards.replay.piles")), seats),
           h("section", { class: "panel" }, r.moves(shownNotation)))));
-    document.title = `${t("replay.title")} · ${t("cards.title")}`;
+    document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };
-  await new Replayer(app, gameId, record, { bot: "cards.bot_name", dynasty: "cards.dynasty." }, paint).start();
+  await new Replayer(app, gameId, record, WORDS, paint).start();
 }

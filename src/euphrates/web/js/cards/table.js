@@ -14,7 +14,7 @@ import { parseLegal } from "./legal.js";
 import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart, spotColumn } from "./model.js";
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { stepEntry, touched } from "./words.js";
+import { WORDS, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
@@ -26,6 +26,8 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
 
+export { WORDS };
+
 /**
  * @param {TableHost} host
  * @returns {Promise<TableModule>}
@@ -36,10 +38,7 @@ export async function createTable(host) {
 
 /** @type {import("../shared/seating.js").Parts<CardsView, Selection, Legal, Ui>} */
 const PARTS = {
-  words: {
-    title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
-    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
-  },
+  words: WORDS,
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => {
     const left = Number(view.actions_left ?? 0);

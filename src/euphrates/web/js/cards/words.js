@@ -14,6 +14,16 @@ import { cardIcon } from "./pictures.js";
 /** @typedef {import("../shared/types.js").Step} Step */
 
 /**
+ * How the card game names itself, its bots, its dynasties and its decisions: on its
+ * table, in the invitation and in its replay.
+ * @type {import("../shared/seating.js").Words}
+ */
+export const WORDS = {
+  title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
+  coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
+};
+
+/**
  * @typedef {object} Names
  * @property {(seat: number) => string} name a seat's name as shown
  * @property {number|null} perspective whose private events may be shown
