@@ -78,7 +78,6 @@ async function start() {
     onClosed: (code, message) => fatal(t("table.closed", { message: refusal(code, message, null) })),
   });
   table = await mod.createTable({ root: app, conn, hostToken });
-  onLang(() => table?.render());
   conn.connect();
 }
 

@@ -19,7 +19,6 @@ import { squareInfo } from "./info.js";
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
-/** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
@@ -78,7 +77,7 @@ class BoardTable extends Seating {
     const targets = [...this.targets()];
     if (sel && sel.kind !== "swap" && !targets.length) this.message = t("table.no_targets");
     if (this.cursor && !targets.includes(this.cursor)) this.cursor = null;
-    this.render();
+    this.renderNow();
   }
 
   /** Squares lit for the current selection or decision. */
@@ -152,21 +151,7 @@ class BoardTable extends Seating {
     }
     this.cursor = squareName(x, y);
     this.hover = this.cursor;
-    this.render();
-  }
-
-  // --- module interface ---------------------------------------------------------------
-  /** @param {Step} step */
-  step(step) {
-    super.step(step);
-    const at = this.conn.lastFrameAt;
-    requestAnimationFrame(() => {
-      try {
-        performance.measure(`update ${step.version}`, { start: at, end: performance.now() });
-      } catch {
-        /* measuring is a convenience */
-      }
-    });
+    this.renderNow();
   }
 
   // --- drawing ------------------------------------------------------------------------

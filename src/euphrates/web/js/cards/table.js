@@ -20,7 +20,6 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
-/** @typedef {import("../shared/types.js").Step} Step */
 /** @typedef {import("./model.js").CardsView} CardsView */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
@@ -60,9 +59,6 @@ class CardsTable extends Seating {
     this.hoverCol = null;
     /** The decision pending at each version seen live, to name a "no" in the log. @type {Map<number, string>} */
     this.decisions = new Map();
-    this.frame = 0;
-    /** Versions received and not yet drawn, with the arrival of their frames. @type {[number, number][]} */
-    this.arrivals = [];
 
     this.drawing = new LayoutDrawing((key, params) => t(key, params));
     this.info = h("div", { class: "square-info kingdom-info", "aria-live": "polite" });
@@ -202,43 +198,11 @@ class CardsTable extends Seating {
   }
 
   // --- module interface ---------------------------------------------------------------
-  /** @param {Step} step */
-  step(step) {
-    super.step(step);
-    this.arrivals.push([step.version, this.conn.lastFrameAt]);
-  }
-
-  /**
-   * Draw at the next frame: a burst of updates (bots moving fast, a reconnect) costs
-   * one drawing, not one per version.
-   */
+  /** Each version's pending decision is noted as it arrives, drawn or not. */
   render() {
     const view = this.anyView();
     if (view?.decision && !this.decisions.has(view.version)) this.decisions.set(view.version, view.decision.kind);
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
-  }
-
-  /** Draw at once: the answer to the player's own click or key. */
-  renderNow() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.draw();
-  }
-
-  draw() {
-    this.paint();
-    const now = performance.now();
-    for (const [version, at] of this.arrivals.splice(0)) {
-      try {
-        performance.measure(`update ${version}`, { start: at, end: now });
-      } catch {
-        /* measuring is a convenience */
-      }
-    }
+    super.render();
   }
 
   /**

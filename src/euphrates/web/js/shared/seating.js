@@ -6,7 +6,7 @@
 
 import { fill, h } from "./dom.js";
 import { hostPanel } from "./host.js";
-import { currentLang, errorText, langSwitch, listing, refusal, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
@@ -101,6 +101,10 @@ export class Seating {
     this.decisionKey = "";
     /** @type {U|null} */
     this.ui = null;
+    /** The animation frame that will draw, if one is asked for. */
+    this.frame = 0;
+    /** Versions received and not yet drawn, with the arrival of their frames. @type {[number, number][]} */
+    this.arrivals = [];
 
     this.header = h("header", { class: "top table-top" });
     this.banner = h("div", { class: "banner" });
@@ -125,6 +129,8 @@ export class Seating {
       },
     }, this.notationLabel, this.notationInput, this.notationButton);
     document.addEventListener("keydown", (e) => this.key(e));
+    // Another language is the player's own click: drawn at once.
+    onLang(() => this.renderNow());
   }
 
   /** The side column: the decision, the hand, the notation box, the seats, the tabs. */
@@ -322,6 +328,7 @@ export class Seating {
   /** @param {Step} step */
   step(step) {
     if (step.kind === "undo") this.sel = null;
+    this.arrivals.push([step.version, this.conn.lastFrameAt]);
   }
 
   /** @param {import("./types.js").ChatLine} _line */
@@ -336,14 +343,37 @@ export class Seating {
     this.render();
   }
 
-  /** The views or the game changed: draw. */
+  /**
+   * The views or the game changed: draw at the next frame. A burst of updates (bots
+   * moving fast, a reconnect catching up) costs one drawing, not one per version.
+   */
   render() {
-    this.paint();
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
 
   /** Draw at once: the answer to the player's own click or key. */
   renderNow() {
-    this.render();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.draw();
+  }
+
+  /** Paint, and measure each update drawn from the arrival of its frame
+   * (`performance.measure("update N")`, read by the browser tests). */
+  draw() {
+    this.paint();
+    const now = performance.now();
+    for (const [version, at] of this.arrivals.splice(0)) {
+      try {
+        performance.measure(`update ${version}`, { start: at, end: now });
+      } catch {
+        /* measuring is a convenience */
+      }
+    }
   }
 
   /** Everything from the views: the header, the game's drawing and panels, the hand (or

@@ -35,7 +35,7 @@ export {};
 /**
  * What a game's table module gives the page (`js/table.js`).
  * @typedef {object} TableModule
- * @property {() => void} render the views or the game changed (or the language)
+ * @property {() => void} render the views or the game changed (it redraws in another language by itself)
  * @property {(step: Step) => void} step a new step arrived (before render)
  * @property {(line: ChatLine) => void} chat
  * @property {(online: boolean) => void} link
