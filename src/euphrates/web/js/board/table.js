@@ -80,16 +80,10 @@ class BoardTable extends Seating {
     this.renderNow();
   }
 
-  /** Squares lit for the current selection or decision. */
-  targets() {
-    const ui = this.ui;
-    if (!ui || !ui.deciding) return new Set();
-    const sel = this.sel;
-    if (sel?.kind === "tile") return ui.legal.tiles.get(sel.colour) ?? new Set();
-    if (sel?.kind === "leader") return ui.legal.leaders.get(sel.leader) ?? new Set();
-    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
-    if (ui.legal.treasures.length) return new Set(ui.legal.treasures.map((x) => x.square));
-    return new Set();
+  /** @param {Ui} ui */
+  gameTargets(ui) {
+    if (this.sel?.kind === "tile") return ui.legal.tiles.get(this.sel.colour) ?? new Set();
+    return new Set(ui.legal.treasures.map((x) => x.square));
   }
 
   /** @param {string} sq */

@@ -109,16 +109,10 @@ class CardsTable extends Seating {
     this.renderNow();
   }
 
-  /** Spots lit for the current selection or decision. */
-  targets() {
-    const ui = this.ui;
-    if (!ui || !ui.deciding) return new Set();
-    const sel = this.sel;
-    if (sel?.kind === "card") return ui.legal.cards.get(sel.colour) ?? new Set();
-    if (sel?.kind === "leader") return ui.legal.leaders.get(sel.leader) ?? new Set();
-    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
-    if (ui.legal.exchanges.length) return new Set(ui.legal.exchanges.map((c) => `${c}.0`));
-    return new Set();
+  /** @param {Ui} ui */
+  gameTargets(ui) {
+    if (this.sel?.kind === "card") return ui.legal.cards.get(this.sel.colour) ?? new Set();
+    return new Set(ui.legal.exchanges.map((c) => `${c}.0`));
   }
 
   /** The targets in reading order: heads and columns left to right, then rows, then gaps. */

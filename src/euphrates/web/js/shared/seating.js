@@ -72,7 +72,7 @@ import { LETTER_COLOUR, LETTER_LEADER } from "./pieces.js";
 /**
  * @template {AnyView} V the game's view
  * @template {{kind: string}} S what the player has picked
- * @template {{commits: number[], catastrophes: Set<string>}} L the game's legal actions by piece
+ * @template {import("./legal.js").CommonLegal} L the game's legal actions by piece
  * @template {SeatUi<V, S> & {legal: L}} U
  */
 export class Seating {
@@ -158,6 +158,16 @@ export class Seating {
   renderMarks() {}
 
   /**
+   * The places lit for the game's own piece picked (a tile, a card), or else by its
+   * decision (treasures, exchanges).
+   * @param {U} _ui
+   * @returns {Set<string>}
+   */
+  gameTargets(_ui) {
+    return new Set();
+  }
+
+  /**
    * A key only this game knows; true if it was used.
    * @param {KeyboardEvent} _e
    * @param {U} _ui
@@ -192,6 +202,17 @@ export class Seating {
   anyView() {
     const held = this.held;
     return this.conn.views[held.length ? String(held[0]) : "spectator"] ?? null;
+  }
+
+  /** The places lit for what is picked (a leader, the catastrophe, the game's piece),
+   * or else for the decision: from the view's `legal` only. */
+  targets() {
+    const ui = this.ui;
+    if (!ui || !ui.deciding) return new Set();
+    const sel = /** @type {{kind: string, leader?: Leader}|null} */ (this.sel);
+    if (sel?.kind === "leader" && sel.leader) return ui.legal.leaders.get(sel.leader) ?? new Set();
+    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
+    return this.gameTargets(ui);
   }
 
   /** The seat deciding now if this screen holds it. */
