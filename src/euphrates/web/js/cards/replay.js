@@ -2,7 +2,7 @@
 // leader of each step (stepped by ../replayer.js). The record of an ended game is
 // public, so every hand and every bridge is shown.
 
-import { fill, h } from "../shared/dom.js";
+import { fill, h, stylesheet } from "../shared/dom.js";
 import { addTexts, t } from "../shared/i18n.js";
 import { Replayer } from "../shared/replayer.js";
 import { leaderIcon } from "../shared/symbols.js";
@@ -17,6 +17,7 @@ import { scoringPanel } from "./scoring.js";
 import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+const styled = stylesheet("/static/css/cards.css");
 
 /**
  * @param {HTMLElement} app
@@ -24,6 +25,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
  * @param {{bytes: ArrayBuffer, doc: any}} record the game's record (GET …/record)
  */
 export async function startReplay(app, gameId, record) {
+  await styled;
   const drawing = new LayoutDrawing((key, params) => t(key, params));
   /** @param {Replayer} r */
   const paint = (r) => {

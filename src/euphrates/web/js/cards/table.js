@@ -3,7 +3,7 @@
 // piles, the move log and the chat. Everything shown comes from the server's views
 // and events; spots light up only from the view's `legal`.
 
-import { fill, h } from "../shared/dom.js";
+import { fill, h, stylesheet } from "../shared/dom.js";
 import { addTexts, t, tt } from "../shared/i18n.js";
 import { Seating } from "../shared/seating.js";
 import { CARDS_EN } from "./strings/en.js";
@@ -17,6 +17,7 @@ import { scoringPanel } from "./scoring.js";
 import { WORDS, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+const styled = stylesheet("/static/css/cards.css");
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
@@ -32,6 +33,7 @@ export { WORDS };
  * @returns {Promise<TableModule>}
  */
 export async function createTable(host) {
+  await styled;
   return new CardsTable(host);
 }
 
