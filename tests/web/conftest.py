@@ -182,7 +182,9 @@ class Pages:
         width: int = 1400,
         height: int = 900,
         touch: bool = False,
+        init: str | None = None,
     ) -> Any:
+        """A page in a new context; `init` is a script run in it before the page's own."""
         ctx = self.browser.new_context(
             viewport={"width": width, "height": height},
             locale=locale,
@@ -190,6 +192,8 @@ class Pages:
             is_mobile=touch,
         )
         self.contexts.append(ctx)
+        if init:
+            ctx.add_init_script(init)
         page = ctx.new_page()
         frames: list[tuple[float, str]] = []
         self.frames[page] = frames

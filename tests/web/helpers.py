@@ -17,7 +17,7 @@ from euphrates.match.records import GameRecord, replay
 from euphrates.server.patch import apply_patch
 from tests.web.conftest import Pages, Server, shot
 
-STRINGS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js" / "strings"
+JS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js"
 
 COLOUR_LETTER = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
@@ -257,11 +257,11 @@ def english_words(page: Any, *, cards: bool = False) -> set[str]:
     text has."""
     texts = page.evaluate(
         """async (cards) => {
-        const en = Object.values((await import('/static/js/strings/en.js')).EN);
-        const de = Object.values((await import('/static/js/strings/de.js')).DE);
+        const en = Object.values((await import('/static/js/shared/strings/en.js')).EN);
+        const de = Object.values((await import('/static/js/shared/strings/de.js')).DE);
         if (cards) {
-          en.push(...Object.values((await import('/static/js/strings/cards.en.js')).CARDS_EN));
-          de.push(...Object.values((await import('/static/js/strings/cards.de.js')).CARDS_DE));
+          en.push(...Object.values((await import('/static/js/cards/strings/en.js')).CARDS_EN));
+          de.push(...Object.values((await import('/static/js/cards/strings/de.js')).CARDS_DE));
         }
         return [en, de];
     }""",
@@ -303,8 +303,9 @@ def german_end(page: Any, english: set[str], screenshot: str | None = None) -> N
 
 
 def text_keys(name: str) -> set[str]:
-    """The keys of a strings file (`en.js`, `cards.de.js`, …)."""
-    text = (STRINGS / name).read_text()
+    """The keys of a strings file, by its path below `js/` (`shared/strings/en.js`,
+    `cards/strings/de.js`, …)."""
+    text = (JS / name).read_text()
     body = text[text.index("= {") : text.index("\n};")]
     return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
 

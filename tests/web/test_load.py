@@ -19,6 +19,8 @@ def test_first_load_is_small(server: Server, pages: Pages) -> None:
         pages, f"{server.base}/g/{game['id']}#s={tokens[0]}", ".hand-tile"
     )
     print(f"first load of the table: {total / 1024:.1f} KB in {len(sizes)} files + {frames} frames")
+    for url, n in sorted(sizes, key=lambda x: -x[1]):
+        print(f"  {n:7d} {url.split('/static/')[-1]}")
     assert total < LIMIT, sorted(sizes, key=lambda x: -x[1])[:10]
 
 

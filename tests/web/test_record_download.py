@@ -62,7 +62,8 @@ def test_downloaded_record_replays(
     assert done.returncode == 0, done.stdout + done.stderr
     # What the page reads from the server keeps the seed's every digit.
     read = page.evaluate(
-        "async (text) => (await import('/static/js/json.js')).parseJson(text)", served.decode()
+        "async (text) => (await import('/static/js/shared/json.js')).parseJson(text)",
+        served.decode(),
     )
     assert read["seed"] == str(record["seed"])
     assert {k: v for k, v in read.items() if k != "seed"} == {

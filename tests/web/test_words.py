@@ -10,7 +10,7 @@ from tests.web.conftest import Pages, Server
 
 LINES = """async () => {
   const { stepEntry } = await import('/static/js/board/words.js');
-  const { t } = await import('/static/js/i18n.js');
+  const { t } = await import('/static/js/shared/i18n.js');
   const names = { name: (s) => ['Ann', 'Bob'][s], perspective: 0 };
   const line = (e) => stepEntry({ version: 1, kind: 'action', seat: 0, events: [e] }, names, false)[0]
     .querySelector('.words').textContent;

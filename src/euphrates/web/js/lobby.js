@@ -1,12 +1,12 @@
 // The lobby (/): a new game with its seats and options, the games this browser
 // remembers, and joining or watching by link.
 
-import { call } from "./api.js";
-import { byId, copyText, fill, h } from "./dom.js";
-import { currentLang, errorText, langSwitch, onLang, t } from "./i18n.js";
-import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./mygames.js";
-import { DYNASTIES } from "./board/geometry.js";
-import { leaderIcon } from "./board/symbols.js";
+import { call } from "./shared/api.js";
+import { byId, copyText, fill, h } from "./shared/dom.js";
+import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
+import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
+import { DYNASTIES } from "./shared/pieces.js";
+import { leaderIcon } from "./shared/symbols.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];
 

@@ -2,43 +2,27 @@
 // takes the seats (asking for a name the first time), connects, and hands the
 // game to its table module: board now, cards next to it.
 
-import { call } from "./api.js";
-import { byId, fill, h } from "./dom.js";
-import { errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
-import { readFragment, remember, savedName, saveName } from "./mygames.js";
-import { Connection } from "./net.js";
-import { fatalPage, seatName } from "./pages.js";
-import { dynastyOf } from "./board/geometry.js";
+import { call } from "./shared/api.js";
+import { byId, fill, h } from "./shared/dom.js";
+import { errorText, langSwitch, listing, onLang, refusal, t } from "./shared/i18n.js";
+import { readFragment, remember, savedName, saveName } from "./shared/mygames.js";
+import { Connection } from "./shared/net.js";
+import { fatalPage, seatName } from "./shared/pages.js";
+import { dynastyOf } from "./shared/pieces.js";
 
-/** @typedef {import("./types.js").Step} Step */
-/** @typedef {import("./types.js").ChatLine} ChatLine */
-
-/**
- * What a game's table module gives the page.
- * @typedef {object} TableModule
- * @property {() => void} render the views or the game changed (or the language)
- * @property {(step: Step) => void} step a new step arrived (before render)
- * @property {(line: ChatLine) => void} chat
- * @property {(online: boolean) => void} link
- */
+/** @typedef {import("./shared/types.js").TableHost} TableHost */
+/** @typedef {import("./shared/types.js").TableModule} TableModule */
 
 /**
- * @typedef {object} TableHost
- * @property {HTMLElement} root where the module draws
- * @property {Connection} conn
- * @property {string|null} hostToken
+ * A game's table module: the table, and how the game names itself, its bots and its
+ * dynasties (for the invitation, before the table is there).
+ * @typedef {{createTable: (host: TableHost) => Promise<TableModule>, WORDS: import("./shared/seating.js").Words}} GameModule
  */
 
-/** @type {Record<string, () => Promise<{createTable: (host: TableHost) => Promise<TableModule>}>>} */
+/** @type {Record<string, () => Promise<GameModule>>} */
 const MODULES = {
   board: () => import("./board/table.js"),
   cards: () => import("./cards/table.js"),
-};
-
-/** How each game is named, and names its bots and dynasties (as its table does). */
-const GAME_WORDS = {
-  board: { title: "app.title", bot: "table.bot_name", dynasty: "dynasty." },
-  cards: { title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty." },
 };
 
 const app = byId("app");
@@ -76,7 +60,7 @@ async function start() {
   const mod = await load();
   const untaken = held.filter((s) => !doc.game.seats[s]?.taken);
   if (untaken.length) {
-    const name = await askName(doc.game, untaken);
+    const name = await askName(doc.game, untaken, mod.WORDS);
     try {
       await call(`/api/games/${gameId}/join`, { method: "POST", body: { name }, tokens: seatTokens });
     } catch (e) {
@@ -94,24 +78,23 @@ async function start() {
     onClosed: (code, message) => fatal(t("table.closed", { message: refusal(code, message, null) })),
   });
   table = await mod.createTable({ root: app, conn, hostToken });
-  onLang(() => table?.render());
   conn.connect();
 }
 
 /**
  * The invitation: the game, who invites (the people already seated), the seats the
  * link opens and who else plays; then the name to join with.
- * @param {import("./types.js").GameMeta} game
+ * @param {import("./shared/types.js").GameMeta} game
  * @param {number[]} mine the seats the link opens, not yet taken
+ * @param {import("./shared/seating.js").Words} words how the game names itself and its seats
  * @returns {Promise<string>}
  */
-function askName(game, mine) {
+function askName(game, mine, words) {
   return new Promise((resolve) => {
     const input = h("input", { type: "text", maxlength: 40, value: savedName(), id: "your-name", required: true });
     // Drawn again in the other language while asking; not once the table is there.
     let asking = true;
     const draw = () => {
-      const words = GAME_WORDS[game.game] ?? GAME_WORDS.board;
       const name = (/** @type {number} */ s) => seatName(game.seats[s], s, words);
       const seat = (/** @type {number} */ s, key = "invite.seat") => t(key, { n: s + 1, dynasty: t(`${words.dynasty}${dynastyOf(s)}`) });
       const hosts = game.seats.filter((s) => s.kind === "human" && s.taken).map((s) => name(s.seat));

@@ -2,13 +2,14 @@
 // starting temples and bordered treasures marked, then everything the view puts
 // on it. Pieces never take pointer events; one transparent grid above them does.
 
-import { s } from "../dom.js";
-import { COLUMNS, ROWS, LEADERS, LEADER_COLOUR, LETTER_COLOUR, asColour, block, dynastyOf, parseSquare, squareName } from "./geometry.js";
-import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "./symbols.js";
+import { s } from "../shared/dom.js";
+import { LEADERS, LEADER_COLOUR, LETTER_COLOUR, asColour, dynastyOf } from "../shared/pieces.js";
+import { COLUMNS, ROWS, block, parseSquare, squareName } from "./geometry.js";
+import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "../shared/symbols.js";
 
-/** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").MapSide} MapSide */
-/** @typedef {import("./geometry.js").Colour} Colour */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
+/** @typedef {import("../shared/types.js").MapSide} MapSide */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
 
 const SQ = 48;
 const OX = 24;

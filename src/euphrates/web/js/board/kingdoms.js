@@ -1,10 +1,11 @@
 // Regions and kingdoms as B-4 defines them, computed from a view for display only
 // (hover highlights and leader strengths); the rules themselves are the server's.
 
-import { COLOURS, LEADER_COLOUR, LEADERS, block, neighbours } from "./geometry.js";
+import { COLOURS, LEADER_COLOUR, LEADERS } from "../shared/pieces.js";
+import { block, neighbours } from "./geometry.js";
 
-/** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("./geometry.js").Leader} Leader */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 /**
  * @typedef {object} PlacedLeader

@@ -1,18 +1,18 @@
 // The side panels of the board table: the hand and its actions, one panel per
 // decision (conflict, war order, monument, treasure), and the seats.
 
-import { h } from "../dom.js";
-import { listing, t, tt } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
-import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "./geometry.js";
+import { h } from "../shared/dom.js";
+import { listing, t, tt } from "../shared/i18n.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
+import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
-import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
+import { COLOUR_FILL, leaderIcon, tileIcon } from "../shared/symbols.js";
 
-/** @typedef {import("../types.js").BoardView} BoardView */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("./legal.js").Legal} Legal */
-/** @typedef {import("./geometry.js").Colour} Colour */
-/** @typedef {import("./geometry.js").Leader} Leader */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 /**
  * @typedef {{kind: "tile", colour: Colour} | {kind: "leader", leader: Leader}
@@ -22,7 +22,7 @@ import { COLOUR_FILL, leaderIcon, tileIcon } from "./symbols.js";
 /**
  * What the panels are given: the table's common part (`js/seating.js`) and the legal
  * actions sorted by piece.
- * @typedef {import("../seating.js").SeatUi<BoardView, Selection> & {legal: Legal}} Ui
+ * @typedef {import("../shared/seating.js").SeatUi<BoardView, Selection> & {legal: Legal}} Ui
  */
 
 /**

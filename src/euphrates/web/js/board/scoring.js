@@ -1,13 +1,13 @@
 // The final scoring from the view's `outcome` (B-32): points per colour, where the
 // treasures went as wildcards, the weakest colours compared, the tie-breaks.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { scoringTable } from "../scoring.js";
-import { COLOURS } from "./geometry.js";
-import { tileIcon } from "./symbols.js";
+import { h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { scoringTable } from "../shared/scoring.js";
+import { COLOURS } from "../shared/pieces.js";
+import { tileIcon } from "../shared/symbols.js";
 
-/** @typedef {import("../types.js").Outcome} Outcome */
+/** @typedef {import("../shared/types.js").Outcome} Outcome */
 
 /**
  * @param {Outcome} out

@@ -2,26 +2,28 @@
 // decision, the seats, the move log and the chat. Everything shown comes from
 // the server's views and events; squares light up only from the view's `legal`.
 
-import { boardMaps } from "../api.js";
-import { fill, h } from "../dom.js";
-import { t } from "../i18n.js";
-import { Seating } from "../seating.js";
+import { boardMaps } from "../shared/api.js";
+import { fill, h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { Seating } from "../shared/seating.js";
 import { BoardDrawing } from "./draw.js";
-import { COLUMNS, LEADERS, LEADER_LETTER, ROWS, TILE_LETTER, block, parseSquare, squareName } from "./geometry.js";
+import { LEADERS, LEADER_LETTER, TILE_LETTER } from "../shared/pieces.js";
+import { COLUMNS, ROWS, block, parseSquare, squareName } from "./geometry.js";
 import { readBoard, regionAt, strengths } from "./kingdoms.js";
 import { parseLegal } from "./legal.js";
 import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { stepEntry, touched } from "./words.js";
-import { squareInfo } from "./extras.js";
+import { WORDS, stepEntry, touched } from "./words.js";
+import { squareInfo } from "./info.js";
 
-/** @typedef {import("../table.js").TableHost} TableHost */
-/** @typedef {import("../table.js").TableModule} TableModule */
-/** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").TableHost} TableHost */
+/** @typedef {import("../shared/types.js").TableModule} TableModule */
+/** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
+
+export { WORDS };
 
 /**
  * @param {TableHost} host
@@ -32,12 +34,9 @@ export async function createTable(host) {
   return new BoardTable(host, maps);
 }
 
-/** @type {import("../seating.js").Parts<BoardView, Selection, Legal, Ui>} */
+/** @type {import("../shared/seating.js").Parts<BoardView, Selection, Legal, Ui>} */
 const PARTS = {
-  words: {
-    title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
-    coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
-  },
+  words: WORDS,
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
   counter: (view) => h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),
@@ -78,19 +77,13 @@ class BoardTable extends Seating {
     const targets = [...this.targets()];
     if (sel && sel.kind !== "swap" && !targets.length) this.message = t("table.no_targets");
     if (this.cursor && !targets.includes(this.cursor)) this.cursor = null;
-    this.render();
+    this.renderNow();
   }
 
-  /** Squares lit for the current selection or decision. */
-  targets() {
-    const ui = this.ui;
-    if (!ui || !ui.deciding) return new Set();
-    const sel = this.sel;
-    if (sel?.kind === "tile") return ui.legal.tiles.get(sel.colour) ?? new Set();
-    if (sel?.kind === "leader") return ui.legal.leaders.get(sel.leader) ?? new Set();
-    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
-    if (ui.legal.treasures.length) return new Set(ui.legal.treasures.map((x) => x.square));
-    return new Set();
+  /** @param {Ui} ui */
+  gameTargets(ui) {
+    if (this.sel?.kind === "tile") return ui.legal.tiles.get(this.sel.colour) ?? new Set();
+    return new Set(ui.legal.treasures.map((x) => x.square));
   }
 
   /** @param {string} sq */
@@ -152,27 +145,13 @@ class BoardTable extends Seating {
     }
     this.cursor = squareName(x, y);
     this.hover = this.cursor;
-    this.render();
-  }
-
-  // --- module interface ---------------------------------------------------------------
-  /** @param {Step} step */
-  step(step) {
-    super.step(step);
-    const at = this.conn.lastFrameAt;
-    requestAnimationFrame(() => {
-      try {
-        performance.measure(`update ${step.version}`, { start: at, end: performance.now() });
-      } catch {
-        /* measuring is a convenience */
-      }
-    });
+    this.renderNow();
   }
 
   // --- drawing ------------------------------------------------------------------------
   /**
    * @param {Ui} ui
-   * @param {import("../types.js").GameMeta} game
+   * @param {import("../shared/types.js").GameMeta} game
    */
   paintGame(ui, game) {
     this.renderBoard(ui.view);

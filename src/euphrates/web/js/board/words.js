@@ -2,15 +2,24 @@
 // see (never from another seat's action text), and the public notation of each
 // step where the events show it (docs/board.md).
 
-import { h } from "../dom.js";
-import { listing, t } from "../i18n.js";
-import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "./geometry.js";
+import { h } from "../shared/dom.js";
+import { listing, t } from "../shared/i18n.js";
+import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
-import { leaderIcon, tileIcon } from "./symbols.js";
-import { dynastyOf } from "./geometry.js";
+import { leaderIcon, tileIcon } from "../shared/symbols.js";
 
-/** @typedef {import("../types.js").GameEvent} GameEvent */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").GameEvent} GameEvent */
+/** @typedef {import("../shared/types.js").Step} Step */
+
+/**
+ * How the board game names itself, its bots, its dynasties and its decisions: on its
+ * table, in the invitation and in its replay.
+ * @type {import("../shared/seating.js").Words}
+ */
+export const WORDS = {
+  title: "app.title", bot: "table.bot_name", dynasty: "dynasty.",
+  coverHint: "table.cover_hint", reveal: "table.reveal", typeHint: "table.type_hint", what: "what.",
+};
 
 /**
  * @typedef {object} Names

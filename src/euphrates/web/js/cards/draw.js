@@ -3,9 +3,9 @@
 // sight, bridges in the gaps between heads. Pieces take no pointer events; one layer
 // of transparent rects above them does, named by spot, column and gap.
 
-import { s } from "../dom.js";
-import { COLOUR_FILL, colourSymbol, dynastySymbol } from "../board/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { s } from "../shared/dom.js";
+import { COLOUR_FILL, colourSymbol, dynastySymbol } from "../shared/symbols.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { COLUMNS, GAPS, LEADER_COLOUR, LEADER_LETTER, MAX_CARDS, gapName, parseSpot, placedLeaders } from "./model.js";
 import { cardFace } from "./pictures.js";
 

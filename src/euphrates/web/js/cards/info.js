@@ -3,10 +3,10 @@
 // commitment — in a war the face-up cards of its colour (C-12), in a revolt 1 for
 // standing on a red card (C-10). Worked out from the view for display only.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { leaderIcon } from "../board/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { leaderIcon } from "../shared/symbols.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { LEADER_COLOUR, inKingdom, placedLeaders, strengths } from "./model.js";
 import { spotWords } from "./words.js";
 

@@ -1,28 +1,37 @@
-// The server's legal actions (the view's `legal`, docs/cards.md "Actions"), sorted
-// by what the player picks: the page lights spots only from this list.
+// The card game's legal actions (docs/cards.md "Actions") sorted by what the player
+// picks (shared/legal.js): cards by column or gap, leaders and catastrophes by spot,
+// wars, points, treasure exchanges, ships.
 
+import { addPlace, emptyLegal, sortLegal } from "../shared/legal.js";
 import { colourOf, leaderOf, shipCode } from "./model.js";
 
 /** @typedef {import("./model.js").Colour} Colour */
-/** @typedef {import("./model.js").Leader} Leader */
 
 /**
- * @typedef {object} Legal
- * @property {Map<Colour, Set<string>>} cards targets per colour: a column ("3") or a gap ("3-4")
- * @property {Map<Leader, Set<string>>} leaders spots per leader
- * @property {Set<string>} catastrophes spots
- * @property {boolean} pass
- * @property {number[]} commits
- * @property {Colour[]} wars
- * @property {Colour[]} points colours that may be paid (`point c`)
- * @property {boolean} pointNone
- * @property {number[]} exchanges columns (from 1) whose original treasure card may be taken
- * @property {boolean} exchangeNone
- * @property {string[]} ships ship codes ("bk")
- * @property {boolean} decline
- * @property {string[]} other anything this page does not know how to show
- * @property {number} size
+ * @typedef {import("../shared/legal.js").CommonLegal & {
+ *   cards: Map<Colour, Set<string>>,
+ *   wars: Colour[],
+ *   points: Colour[],
+ *   pointNone: boolean,
+ *   exchanges: number[],
+ *   exchangeNone: boolean,
+ *   ships: string[],
+ * }} Legal the common part (leaders and catastrophes by spot); targets per card
+ *   colour (a column "3" or a gap "3-4"), the colours of the wars that may go first,
+ *   the colours that may be paid (`point c`) or none, the columns (from 1) whose
+ *   original treasure card may be taken or none, the ship codes ("bk")
  */
+
+/**
+ * A colour's pattern: the colour (by letter or name) goes to `list`, else to `other`.
+ * @param {Colour[]} list
+ * @returns {(m: RegExpExecArray) => boolean}
+ */
+const colourTo = (list) => (m) => {
+  const c = colourOf(m[1]);
+  if (c) list.push(c);
+  return Boolean(c);
+};
 
 /**
  * @param {string[]} legal
@@ -31,58 +40,17 @@ import { colourOf, leaderOf, shipCode } from "./model.js";
 export function parseLegal(legal) {
   /** @type {Legal} */
   const out = {
-    cards: new Map(), leaders: new Map(), catastrophes: new Set(), pass: false, commits: [], wars: [],
-    points: [], pointNone: false, exchanges: [], exchangeNone: false, ships: [], decline: false,
-    other: [], size: legal.length,
+    ...emptyLegal(legal.length), cards: new Map(), wars: [], points: [], pointNone: false, exchanges: [], exchangeNone: false, ships: [],
   };
-  for (const text of legal) {
-    let m;
-    if ((m = /^([rbgk])([1-8](?:-[2-8])?)$/.exec(text))) {
-      const c = colourOf(m[1]);
-      if (c) add(out.cards, c, m[2] ?? "");
-    } else if ((m = /^([PFTK])([1-8]\.[0-8]|[1-7]-[2-8])$/.exec(text))) {
-      const l = leaderOf(m[1]);
-      if (l) add(out.leaders, l, m[2] ?? "");
-    } else if ((m = /^x([1-8]\.[0-8]|[1-7]-[2-8])$/.exec(text))) {
-      out.catastrophes.add(m[1] ?? "");
-    } else if (text === "pass") {
-      out.pass = true;
-    } else if ((m = /^commit (\d+)$/.exec(text))) {
-      out.commits.push(Number(m[1]));
-    } else if ((m = /^war ([a-z]+)$/.exec(text))) {
-      const c = colourOf(m[1]);
-      if (c) out.wars.push(c);
-      else out.other.push(text);
-    } else if (text === "point none") {
-      out.pointNone = true;
-    } else if ((m = /^point ([a-z]+)$/.exec(text))) {
-      const c = colourOf(m[1]);
-      if (c) out.points.push(c);
-      else out.other.push(text);
-    } else if (text === "exchange none") {
-      out.exchangeNone = true;
-    } else if ((m = /^exchange ([1-8])$/.exec(text))) {
-      out.exchanges.push(Number(m[1]));
-    } else if ((m = /^ship ([a-z-]+)$/.exec(text))) {
-      out.ships.push(shipCode(m[1] ?? ""));
-    } else if (text === "decline") {
-      out.decline = true;
-    } else {
-      out.other.push(text);
-    }
-  }
-  out.commits.sort((a, b) => a - b);
-  return out;
-}
-
-/**
- * @template K
- * @param {Map<K, Set<string>>} map
- * @param {K} key
- * @param {string} target
- */
-function add(map, key, target) {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(target);
+  return sortLegal(legal, out, [
+    [/^([rbgk])([1-8](?:-[2-8])?)$/, (m) => addPlace(out.cards, colourOf(m[1]), m[2])],
+    [/^([PFTK])([1-8]\.[0-8]|[1-7]-[2-8])$/, (m) => addPlace(out.leaders, leaderOf(m[1]), m[2])],
+    [/^x([1-8]\.[0-8]|[1-7]-[2-8])$/, (m) => { out.catastrophes.add(m[1] ?? ""); }],
+    [/^war ([a-z]+)$/, colourTo(out.wars)],
+    [/^point none$/, () => { out.pointNone = true; }],
+    [/^point ([a-z]+)$/, colourTo(out.points)],
+    [/^exchange none$/, () => { out.exchangeNone = true; }],
+    [/^exchange ([1-8])$/, (m) => { out.exchanges.push(Number(m[1])); }],
+    [/^ship ([a-z-]+)$/, (m) => { out.ships.push(shipCode(m[1] ?? "")); }],
+  ]);
 }

@@ -6,10 +6,10 @@
 
 import {
   COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, LETTER_COLOUR, LETTER_LEADER, TILE_LETTER, asColour, asLeader, leaderOfColour,
-} from "../board/geometry.js";
+} from "../shared/pieces.js";
 
-/** @typedef {import("../board/geometry.js").Colour} Colour */
-/** @typedef {import("../board/geometry.js").Leader} Leader */
+/** @typedef {import("../shared/pieces.js").Colour} Colour */
+/** @typedef {import("../shared/pieces.js").Leader} Leader */
 
 export const COLUMNS = 8;
 export const GAPS = 7;
@@ -50,9 +50,9 @@ export const CARD_LETTER = /** @type {Record<Colour, string>} */ (TILE_LETTER);
  * @property {Record<string, any>[]} piles closed: `{top, height}`; open: counts per colour and `t`
  * @property {Record<string, any>} pending
  * @property {boolean} over
- * @property {import("../types.js").Outcome|null} outcome
+ * @property {import("../shared/types.js").Outcome|null} outcome
  * @property {number|null} viewer
- * @property {import("../types.js").Decision|null} decision
+ * @property {import("../shared/types.js").Decision|null} decision
  * @property {string[]} legal
  */
 

@@ -2,11 +2,11 @@
 // pass; one panel per decision (commitment, war order, point, treasure exchange,
 // ship, ship point), shown to whoever decides — also a player who is not active.
 
-import { h } from "../dom.js";
-import { t, tt } from "../i18n.js";
-import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../panels.js";
-import { leaderIcon } from "../board/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { h } from "../shared/dom.js";
+import { t, tt } from "../shared/i18n.js";
+import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
+import { leaderIcon } from "../shared/symbols.js";
+import { dynastyOf } from "../shared/pieces.js";
 import {
   CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, colourOf, countCards, faceDownGap,
   inKingdom, kingdomOf, leaderOf, leaderOfColour, spotColumn,
@@ -25,7 +25,7 @@ import { cardIcon } from "./pictures.js";
 /**
  * What the panels are given: the table's common part (`js/seating.js`) and the legal
  * actions sorted by piece.
- * @typedef {import("../seating.js").SeatUi<CardsView, Selection> & {legal: Legal}} Ui
+ * @typedef {import("../shared/seating.js").SeatUi<CardsView, Selection> & {legal: Legal}} Ui
  */
 
 /** @param {Colour} c */
@@ -221,7 +221,7 @@ function warChooser(ui) {
 
 /** @param {Ui} ui */
 function pointChooser(ui) {
-  const d = /** @type {import("../types.js").Decision} */ (ui.view.decision);
+  const d = /** @type {import("../shared/types.js").Decision} */ (ui.view.decision);
   const c = d.context ?? {};
   const colour = colourOf(c.colour) ?? ui.legal.points[0] ?? "red";
   const reason = d.kind === "ship_point" ? "ship" : ["column", "revolt", "war"].includes(c.reason) ? c.reason : "column";

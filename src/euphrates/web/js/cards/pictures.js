@@ -3,8 +3,8 @@
 // a gem, ships split in their two colours with a hull, the back of a card for the deck
 // and a face-down bridge. One face serves the layout, the hand and the panels.
 
-import { s } from "../dom.js";
-import { COLOUR_FILL, colourSymbol } from "../board/symbols.js";
+import { s } from "../shared/dom.js";
+import { COLOUR_FILL, colourSymbol } from "../shared/symbols.js";
 import { colourOf, shipColours } from "./model.js";
 
 /** @typedef {import("./model.js").Colour} Colour */

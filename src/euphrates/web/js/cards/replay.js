@@ -2,21 +2,22 @@
 // leader of each step (stepped by ../replayer.js). The record of an ended game is
 // public, so every hand and every bridge is shown.
 
-import { fill, h } from "../dom.js";
-import { addTexts, t } from "../i18n.js";
-import { Replayer } from "../replayer.js";
-import { leaderIcon } from "../board/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
-import { CARDS_EN } from "../strings/cards.en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
+import { fill, h, stylesheet } from "../shared/dom.js";
+import { addTexts, t } from "../shared/i18n.js";
+import { Replayer } from "../shared/replayer.js";
+import { leaderIcon } from "../shared/symbols.js";
+import { dynastyOf } from "../shared/pieces.js";
+import { CARDS_EN } from "./strings/en.js";
+import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, countCards } from "./model.js";
 import { pileView, tableStrip } from "./panels.js";
 import { cardIcon } from "./pictures.js";
 import { scoringPanel } from "./scoring.js";
-import { shownNotation, stepEntry, touched } from "./words.js";
+import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+const styled = stylesheet("/static/css/cards.css");
 
 /**
  * @param {HTMLElement} app
@@ -24,6 +25,7 @@ addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
  * @param {{bytes: ArrayBuffer, doc: any}} record the game's record (GET …/record)
  */
 export async function startReplay(app, gameId, record) {
+  await styled;
   const drawing = new LayoutDrawing((key, params) => t(key, params));
   /** @param {Replayer} r */
   const paint = (r) => {
@@ -52,7 +54,7 @@ export async function startReplay(app, gameId, record) {
     }));
     const over = (current.events ?? []).find((/** @type {any} */ e) => e.kind === "game_over");
     fill(r.app,
-      r.header("cards.title"),
+      r.header(WORDS.title),
       h("main", { class: "table-layout cards-table" },
         h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view),
           r.step === r.steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null),
@@ -60,7 +62,7 @@ export async function startReplay(app, gameId, record) {
           r.controls(stepEntry, { name, perspective: null, everything: true }),
           h("section", { class: "panel" }, h("h2", {}, t("cards.replay.piles")), seats),
           h("section", { class: "panel" }, r.moves(shownNotation)))));
-    document.title = `${t("replay.title")} · ${t("cards.title")}`;
+    document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };
-  await new Replayer(app, gameId, record, { bot: "cards.bot_name", dynasty: "cards.dynasty." }, paint).start();
+  await new Replayer(app, gameId, record, WORDS, paint).start();
 }

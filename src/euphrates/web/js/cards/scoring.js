@@ -2,13 +2,13 @@
 // by colour, the treasure cards added as wildcards where they help most, the colours
 // sorted weakest first, which colour decided each place, and why the game ended.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { scoringTable } from "../scoring.js";
+import { h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { scoringTable } from "../shared/scoring.js";
 import { CARD_LETTER, COLOURS } from "./model.js";
 import { cardIcon } from "./pictures.js";
 
-/** @typedef {import("../types.js").Outcome} Outcome */
+/** @typedef {import("../shared/types.js").Outcome} Outcome */
 
 /**
  * @param {Outcome} out

@@ -3,43 +3,43 @@
 // piles, the move log and the chat. Everything shown comes from the server's views
 // and events; spots light up only from the view's `legal`.
 
-import { fill, h } from "../dom.js";
-import { addTexts, t, tt } from "../i18n.js";
-import { Seating } from "../seating.js";
-import { CARDS_EN } from "../strings/cards.en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "../strings/cards.de.js";
+import { fill, h, stylesheet } from "../shared/dom.js";
+import { addTexts, t, tt } from "../shared/i18n.js";
+import { Seating } from "../shared/seating.js";
+import { CARDS_EN } from "./strings/en.js";
+import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { kingdomInfo } from "./info.js";
 import { parseLegal } from "./legal.js";
 import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart, spotColumn } from "./model.js";
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { stepEntry, touched } from "./words.js";
+import { WORDS, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+const styled = stylesheet("/static/css/cards.css");
 
-/** @typedef {import("../table.js").TableHost} TableHost */
-/** @typedef {import("../table.js").TableModule} TableModule */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").TableHost} TableHost */
+/** @typedef {import("../shared/types.js").TableModule} TableModule */
 /** @typedef {import("./model.js").CardsView} CardsView */
 /** @typedef {import("./panels.js").Selection} Selection */
 /** @typedef {import("./panels.js").Ui} Ui */
 /** @typedef {import("./legal.js").Legal} Legal */
+
+export { WORDS };
 
 /**
  * @param {TableHost} host
  * @returns {Promise<TableModule>}
  */
 export async function createTable(host) {
+  await styled;
   return new CardsTable(host);
 }
 
-/** @type {import("../seating.js").Parts<CardsView, Selection, Legal, Ui>} */
+/** @type {import("../shared/seating.js").Parts<CardsView, Selection, Legal, Ui>} */
 const PARTS = {
-  words: {
-    title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
-    coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
-  },
+  words: WORDS,
   entry: stepEntry, parseLegal, handPanel, seatsPanel,
   turnOf: (view, d) => {
     const left = Number(view.actions_left ?? 0);
@@ -61,9 +61,6 @@ class CardsTable extends Seating {
     this.hoverCol = null;
     /** The decision pending at each version seen live, to name a "no" in the log. @type {Map<number, string>} */
     this.decisions = new Map();
-    this.frame = 0;
-    /** Versions received and not yet drawn, with the arrival of their frames. @type {[number, number][]} */
-    this.arrivals = [];
 
     this.drawing = new LayoutDrawing((key, params) => t(key, params));
     this.info = h("div", { class: "square-info kingdom-info", "aria-live": "polite" });
@@ -114,16 +111,10 @@ class CardsTable extends Seating {
     this.renderNow();
   }
 
-  /** Spots lit for the current selection or decision. */
-  targets() {
-    const ui = this.ui;
-    if (!ui || !ui.deciding) return new Set();
-    const sel = this.sel;
-    if (sel?.kind === "card") return ui.legal.cards.get(sel.colour) ?? new Set();
-    if (sel?.kind === "leader") return ui.legal.leaders.get(sel.leader) ?? new Set();
-    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
-    if (ui.legal.exchanges.length) return new Set(ui.legal.exchanges.map((c) => `${c}.0`));
-    return new Set();
+  /** @param {Ui} ui */
+  gameTargets(ui) {
+    if (this.sel?.kind === "card") return ui.legal.cards.get(this.sel.colour) ?? new Set();
+    return new Set(ui.legal.exchanges.map((c) => `${c}.0`));
   }
 
   /** The targets in reading order: heads and columns left to right, then rows, then gaps. */
@@ -203,48 +194,16 @@ class CardsTable extends Seating {
   }
 
   // --- module interface ---------------------------------------------------------------
-  /** @param {Step} step */
-  step(step) {
-    super.step(step);
-    this.arrivals.push([step.version, this.conn.lastFrameAt]);
-  }
-
-  /**
-   * Draw at the next frame: a burst of updates (bots moving fast, a reconnect) costs
-   * one drawing, not one per version.
-   */
+  /** Each version's pending decision is noted as it arrives, drawn or not. */
   render() {
     const view = this.anyView();
     if (view?.decision && !this.decisions.has(view.version)) this.decisions.set(view.version, view.decision.kind);
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
-  }
-
-  /** Draw at once: the answer to the player's own click or key. */
-  renderNow() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.draw();
-  }
-
-  draw() {
-    this.paint();
-    const now = performance.now();
-    for (const [version, at] of this.arrivals.splice(0)) {
-      try {
-        performance.measure(`update ${version}`, { start: at, end: now });
-      } catch {
-        /* measuring is a convenience */
-      }
-    }
+    super.render();
   }
 
   /**
    * @param {Ui} ui
-   * @param {import("../types.js").GameMeta} game
+   * @param {import("../shared/types.js").GameMeta} game
    */
   paintGame(ui, game) {
     const shownView = ui.view;

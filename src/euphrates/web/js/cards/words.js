@@ -3,15 +3,25 @@
 // 3 and 4" until it is turned up; drawn cards and a bridge's colour only for the seat
 // that may see them.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { leaderIcon } from "../board/symbols.js";
-import { dynastyOf } from "../board/geometry.js";
+import { h } from "../shared/dom.js";
+import { t } from "../shared/i18n.js";
+import { leaderIcon } from "../shared/symbols.js";
+import { dynastyOf } from "../shared/pieces.js";
 import { CARD_LETTER, LEADER_LETTER, colourOf, leaderOf, parseSpot, shipCode } from "./model.js";
 import { cardIcon } from "./pictures.js";
 
-/** @typedef {import("../types.js").GameEvent} GameEvent */
-/** @typedef {import("../types.js").Step} Step */
+/** @typedef {import("../shared/types.js").GameEvent} GameEvent */
+/** @typedef {import("../shared/types.js").Step} Step */
+
+/**
+ * How the card game names itself, its bots, its dynasties and its decisions: on its
+ * table, in the invitation and in its replay.
+ * @type {import("../shared/seating.js").Words}
+ */
+export const WORDS = {
+  title: "cards.title", bot: "cards.bot_name", dynasty: "cards.dynasty.",
+  coverHint: "cards.cover_hint", reveal: "cards.reveal", typeHint: "cards.type_hint", what: "cards.what.",
+};
 
 /**
  * @typedef {object} Names

@@ -31,3 +31,20 @@ export {};
  * @typedef {{columns: number, rows: number, river: string[], temples: string[],
  *            bordered: string[]}} MapSide
  */
+
+/**
+ * What a game's table module gives the page (`js/table.js`).
+ * @typedef {object} TableModule
+ * @property {() => void} render the views or the game changed (it redraws in another language by itself)
+ * @property {(step: Step) => void} step a new step arrived (before render)
+ * @property {(line: ChatLine) => void} chat
+ * @property {(online: boolean) => void} link
+ */
+
+/**
+ * What the page gives a game's table module.
+ * @typedef {object} TableHost
+ * @property {HTMLElement} root where the module draws
+ * @property {import("./net.js").Connection} conn
+ * @property {string|null} hostToken
+ */

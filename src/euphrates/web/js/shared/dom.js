@@ -49,6 +49,29 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** @type {Map<string, Promise<void>>} */
+const SHEETS = new Map();
+
+/**
+ * A game's own stylesheet, which the pages do not link: added once, by the game's
+ * module; resolves once it applies (or has failed: the page works without it).
+ * @param {string} href
+ * @returns {Promise<void>}
+ */
+export function stylesheet(href) {
+  let loaded = SHEETS.get(href);
+  if (!loaded) {
+    const link = h("link", { rel: "stylesheet", href });
+    loaded = new Promise((resolve) => {
+      link.addEventListener("load", () => resolve());
+      link.addEventListener("error", () => resolve());
+    });
+    document.head.append(link);
+    SHEETS.set(href, loaded);
+  }
+  return loaded;
+}
+
 /**
  * An SVG element.
  * @param {string} tag

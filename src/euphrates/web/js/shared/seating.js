@@ -5,19 +5,19 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
-import { currentLang, errorText, langSwitch, listing, refusal, t } from "./i18n.js";
+import { hostPanel } from "./host.js";
+import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
-import { hostPanel } from "./board/extras.js";
-import { LETTER_COLOUR, LETTER_LEADER } from "./board/geometry.js";
+import { LETTER_COLOUR, LETTER_LEADER } from "./pieces.js";
 
-/** @typedef {import("./table.js").TableHost} TableHost */
+/** @typedef {import("./types.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
 /** @typedef {import("./types.js").GameMeta} GameMeta */
 /** @typedef {import("./types.js").Step} Step */
-/** @typedef {import("./board/geometry.js").Colour} Colour */
-/** @typedef {import("./board/geometry.js").Leader} Leader */
+/** @typedef {import("./pieces.js").Colour} Colour */
+/** @typedef {import("./pieces.js").Leader} Leader */
 
 /**
  * The texts each game names its own things by.
@@ -72,7 +72,7 @@ import { LETTER_COLOUR, LETTER_LEADER } from "./board/geometry.js";
 /**
  * @template {AnyView} V the game's view
  * @template {{kind: string}} S what the player has picked
- * @template {{commits: number[], catastrophes: Set<string>}} L the game's legal actions by piece
+ * @template {import("./legal.js").CommonLegal} L the game's legal actions by piece
  * @template {SeatUi<V, S> & {legal: L}} U
  */
 export class Seating {
@@ -101,6 +101,10 @@ export class Seating {
     this.decisionKey = "";
     /** @type {U|null} */
     this.ui = null;
+    /** The animation frame that will draw, if one is asked for. */
+    this.frame = 0;
+    /** Versions received and not yet drawn, with the arrival of their frames. @type {[number, number][]} */
+    this.arrivals = [];
 
     this.header = h("header", { class: "top table-top" });
     this.banner = h("div", { class: "banner" });
@@ -125,6 +129,8 @@ export class Seating {
       },
     }, this.notationLabel, this.notationInput, this.notationButton);
     document.addEventListener("keydown", (e) => this.key(e));
+    // Another language is the player's own click: drawn at once.
+    onLang(() => this.renderNow());
   }
 
   /** The side column: the decision, the hand, the notation box, the seats, the tabs. */
@@ -150,6 +156,16 @@ export class Seating {
 
   /** The marks on the drawing: lit places, the cursor, the last move. */
   renderMarks() {}
+
+  /**
+   * The places lit for the game's own piece picked (a tile, a card), or else by its
+   * decision (treasures, exchanges).
+   * @param {U} _ui
+   * @returns {Set<string>}
+   */
+  gameTargets(_ui) {
+    return new Set();
+  }
 
   /**
    * A key only this game knows; true if it was used.
@@ -186,6 +202,17 @@ export class Seating {
   anyView() {
     const held = this.held;
     return this.conn.views[held.length ? String(held[0]) : "spectator"] ?? null;
+  }
+
+  /** The places lit for what is picked (a leader, the catastrophe, the game's piece),
+   * or else for the decision: from the view's `legal` only. */
+  targets() {
+    const ui = this.ui;
+    if (!ui || !ui.deciding) return new Set();
+    const sel = /** @type {{kind: string, leader?: Leader}|null} */ (this.sel);
+    if (sel?.kind === "leader" && sel.leader) return ui.legal.leaders.get(sel.leader) ?? new Set();
+    if (sel?.kind === "catastrophe") return ui.legal.catastrophes;
+    return this.gameTargets(ui);
   }
 
   /** The seat deciding now if this screen holds it. */
@@ -322,6 +349,7 @@ export class Seating {
   /** @param {Step} step */
   step(step) {
     if (step.kind === "undo") this.sel = null;
+    this.arrivals.push([step.version, this.conn.lastFrameAt]);
   }
 
   /** @param {import("./types.js").ChatLine} _line */
@@ -336,14 +364,37 @@ export class Seating {
     this.render();
   }
 
-  /** The views or the game changed: draw. */
+  /**
+   * The views or the game changed: draw at the next frame. A burst of updates (bots
+   * moving fast, a reconnect catching up) costs one drawing, not one per version.
+   */
   render() {
-    this.paint();
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
 
   /** Draw at once: the answer to the player's own click or key. */
   renderNow() {
-    this.render();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.draw();
+  }
+
+  /** Paint, and measure each update drawn from the arrival of its frame
+   * (`performance.measure("update N")`, read by the browser tests). */
+  draw() {
+    this.paint();
+    const now = performance.now();
+    for (const [version, at] of this.arrivals.splice(0)) {
+      try {
+        performance.measure(`update ${version}`, { start: at, end: now });
+      } catch {
+        /* measuring is a convenience */
+      }
+    }
   }
 
   /** Everything from the views: the header, the game's drawing and panels, the hand (or

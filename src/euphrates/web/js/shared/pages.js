@@ -3,7 +3,7 @@
 
 import { fill, h } from "./dom.js";
 import { langSwitch, t } from "./i18n.js";
-import { dynastyOf } from "./board/geometry.js";
+import { dynastyOf } from "./pieces.js";
 
 /**
  * A seat's name as shown: a bot by its dynasty (two bots of one level are common), a

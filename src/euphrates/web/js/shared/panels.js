@@ -4,8 +4,8 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { leaderIcon } from "./board/symbols.js";
-import { dynastyOf } from "./board/geometry.js";
+import { leaderIcon } from "./symbols.js";
+import { dynastyOf } from "./pieces.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**

@@ -1,10 +1,10 @@
 // Symbols drawn in a 24×24 box: one per tile colour, so that colour is never the
 // only clue (colour-blind players), and one per dynasty (cosmetic, RULINGS.md).
 
-import { s } from "../dom.js";
+import { s } from "./dom.js";
 
-/** @typedef {import("./geometry.js").Colour} Colour */
-/** @typedef {import("./geometry.js").Dynasty} Dynasty */
+/** @typedef {import("./pieces.js").Colour} Colour */
+/** @typedef {import("./pieces.js").Dynasty} Dynasty */
 
 /** @type {Map<string, SVGElement>} */
 const TEMPLATES = new Map();

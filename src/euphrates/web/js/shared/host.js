@@ -1,0 +1,34 @@
+// The host's controls at either table: a bot takes over a seat, or the game is
+// abandoned (docs/server.md).
+
+import { call } from "./api.js";
+import { h } from "./dom.js";
+import { errorText, t } from "./i18n.js";
+
+/**
+ * The host's controls: a bot takes over a seat, or the game is abandoned.
+ * @param {import("./types.js").GameMeta} game
+ * @param {string|null} token
+ * @param {(seat: number) => string} name
+ * @param {(message: string) => void} say
+ */
+export function hostPanel(game, token, name, say) {
+  if (!token) return null;
+  /** @param {string} path @param {any} body */
+  const post = async (path, body) => {
+    try {
+      await call(`/api/games/${game.id}${path}`, { method: "POST", body, tokens: [token] });
+    } catch (e) {
+      say(errorText(e));
+    }
+  };
+  return h("details", { class: "panel host" },
+    h("summary", {}, t("table.host")),
+    ...game.seats.filter((s) => s.kind === "human").map((s) => h("button", {
+      type: "button", class: "small", onclick: () => post(`/seats/${s.seat}/bot`, { level: "intermediate" }),
+    }, `${t("table.to_bot", { n: s.seat + 1 })} (${name(s.seat)})`)),
+    h("button", {
+      type: "button", class: "small danger",
+      onclick: () => { if (confirm(t("table.abandon_sure"))) void post("/abandon", {}); },
+    }, t("table.abandon")));
+}
