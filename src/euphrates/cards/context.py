@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from euphrates.cards import treasures, turn
+import euphrates.cards.treasures as treasures
+import euphrates.cards.turn as turn
 from euphrates.cards.layout import ship_code_name, spot_name
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from euphrates.cards import turn
+import euphrates.cards.turn as turn
 from euphrates.cards.actions import (
     BuildShip,
     CardsAction,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.cards import turn
+import euphrates.cards.turn as turn
 from euphrates.cards.context import decision_context
 from euphrates.cards.layout import (
     CIVILISATION_CARDS,

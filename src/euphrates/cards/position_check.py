@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euphrates.cards import revolt, ships, treasures, turn, war
+import euphrates.cards.revolt as revolt
+import euphrates.cards.ships as ships
+import euphrates.cards.treasures as treasures
+import euphrates.cards.turn as turn
+import euphrates.cards.war as war
 from euphrates.cards.layout import (
     CARD_TOTALS,
     EMPTY,

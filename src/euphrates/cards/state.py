@@ -8,7 +8,8 @@ building them. Every action is validated completely before anything changes.
 
 from __future__ import annotations
 
-from euphrates.cards import treasures, turn
+import euphrates.cards.treasures as treasures
+import euphrates.cards.turn as turn
 from euphrates.cards.actions import (
     CARD_ACTIONS,
     CATASTROPHES,

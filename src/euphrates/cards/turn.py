@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from euphrates.cards import revolt, scoring, ships, treasures, war
+import euphrates.cards.revolt as revolt
+import euphrates.cards.scoring as scoring
+import euphrates.cards.ships as ships
+import euphrates.cards.treasures as treasures
+import euphrates.cards.war as war
 from euphrates.cards.layout import (
     BRIDGE_MIN,
     EMPTY,
