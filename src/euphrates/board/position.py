@@ -7,6 +7,9 @@ not 3), every square and colour is written as `to_position` writes it, and every
 is bounded, so nothing that reads the state later can loop for ever or index out of
 range. The state read must then be one the rules can reach: `position_check` checks
 that, naming the field and the ruling.
+
+The writer is in writing.py, below the facade (which writes views with it); this module
+reads, builds a `BoardState`, and re-exports the writer's names.
 """
 
 from __future__ import annotations
