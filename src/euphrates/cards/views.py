@@ -39,6 +39,7 @@ from euphrates.cards.position import (
     need_mapping,
     parse_gap,
     read_fields,
+    same_json,
     sequence_of,
     shown,
 )
@@ -195,9 +196,11 @@ def _unseen(s: CardsState, stand_ins: int) -> list[int]:
 
 def _same_view(mine: View, given: Mapping[str, Any]) -> None:
     """Every field the view derives (pile summaries, the decision, the legal actions,
-    the outcome) must be what its own layout, hands and pending decision give."""
+    the outcome) must be what its own layout, hands and pending decision give, with
+    JSON's types: `"over": 0` or `true` for a 1 in the decision's context equal the
+    engine's values in Python, but no state shows them."""
     for key, value in mine.items():
-        if given.get(key) != value:
+        if key not in given or not same_json(given[key], value):
             raise RecordError(
                 f"view.{key} does not match the rest of the view (it should read "
                 f"{_short(value)}, not {_short(given.get(key))})"
