@@ -30,14 +30,7 @@ from euphrates.board.phases import (
 )
 from euphrates.board.writing import view_of
 from euphrates.core.colours import COLOUR_NAMES
-from euphrates.core.protocol import (
-    Decision,
-    Event,
-    GameState,
-    View,
-    check_viewer,
-    decision_fields,
-)
+from euphrates.core.protocol import Decision, Event, GameState, View, check_viewer, decision_fields
 from euphrates.core.rng import Rng
 
 __all__ = [

@@ -22,13 +22,7 @@ from typing import Any, NoReturn
 from euphrates.board.phases import HAND_SIZE, TILE_COUNTS
 from euphrates.board.position import from_position
 from euphrates.board.state import BoardState
-from euphrates.board.writing import (
-    MAX_POINTS,
-    MAX_SCORE_LOG,
-    TOTAL_TILES,
-    VIEW_KEYS,
-    VIEW_ONLY,
-)
+from euphrates.board.writing import MAX_POINTS, MAX_SCORE_LOG, TOTAL_TILES, VIEW_KEYS, VIEW_ONLY
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import Json

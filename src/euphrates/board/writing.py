@@ -12,15 +12,7 @@ from typing import Final
 from euphrates.board.actions import MONUMENT_CODES
 from euphrates.board.data import BoardData
 from euphrates.board.geometry import square_name, squares_of
-from euphrates.board.phases import (
-    MONUMENT,
-    OVER,
-    PHASE_NAMES,
-    REVOLT,
-    TILE_COUNTS,
-    TREASURE,
-    WAR,
-)
+from euphrates.board.phases import MONUMENT, OVER, PHASE_NAMES, REVOLT, TILE_COUNTS, TREASURE, WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
 from euphrates.core.protocol import Json
 

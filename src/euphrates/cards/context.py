@@ -11,18 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import euphrates.cards.kinds as kinds
 import euphrates.cards.treasures as treasures
 from euphrates.cards.data import CardsData
-from euphrates.cards.kinds import (
-    ACTION,
-    COMMIT,
-    EXCHANGE,
-    POINT,
-    REASON_NAMES,
-    SHIP,
-    SHIP_POINT,
-    WAR_ORDER,
-)
 from euphrates.cards.layout import ship_code_name, spot_name
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
 
@@ -32,27 +23,27 @@ REASON_SHIP = "ship"
 
 def decision_context(s: CardsData) -> dict[str, Any]:
     k = s.kind
-    if k == ACTION:
+    if k == kinds.ACTION:
         return {"action": 3 - s.actions_left, "actions_left": s.actions_left}
-    if k == COMMIT:
+    if k == kinds.COMMIT:
         return conflict_context(s)
-    if k == WAR_ORDER:
+    if k == kinds.WAR_ORDER:
         return {"wars": [COLOUR_NAMES[w] for w in s.wars]}
-    if k == POINT:
-        return {"colour": COLOUR_NAMES[s.colour], "reason": REASON_NAMES[s.reason]}
-    if k == SHIP_POINT:
+    if k == kinds.POINT:
+        return {"colour": COLOUR_NAMES[s.colour], "reason": kinds.REASON_NAMES[s.reason]}
+    if k == kinds.SHIP_POINT:
         return {
             "colour": COLOUR_NAMES[s.colour],
             "reason": REASON_SHIP,
             "leader": LEADER_NAMES[s.colour],
         }
-    if k == EXCHANGE:
+    if k == kinds.EXCHANGE:
         lo, hi = treasures.exchange_kingdom(s.gaps, s.exch_gap)
         return {
             "kingdom": [lo + 1, hi + 1],
             "treasures": [c + 1 for c in treasures.originals(s.orig, lo, hi)],
         }
-    if k == SHIP:
+    if k == kinds.SHIP:
         return {"column": s.ship_col + 1, "ships": [ship_code_name(c) for c in s.ship_opts]}
     return {}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import euphrates.cards.kinds as kinds
 import euphrates.cards.turn as turn
 from euphrates.cards.actions import (
     BuildShip,
@@ -26,26 +27,8 @@ from euphrates.cards.actions import (
     PlayCard,
 )
 from euphrates.cards.data import CardsData
-from euphrates.cards.kinds import (
-    ACTION,
-    COMMIT,
-    EXCHANGE,
-    FOR_COLUMN,
-    KIND_NAMES,
-    POINT,
-    REASON_NAMES,
-    SHIP,
-    SHIP_POINT,
-    WAR_ORDER,
-)
-from euphrates.cards.layout import (
-    BRIDGE_MIN,
-    EMPTY,
-    GAP_BASE,
-    MAX_CARDS,
-    SHIP_BASE,
-    spot_name,
-)
+from euphrates.cards.kinds import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
+from euphrates.cards.layout import BRIDGE_MIN, EMPTY, GAP_BASE, MAX_CARDS, SHIP_BASE, spot_name
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import IllegalActionError
 from euphrates.core.protocol import Event
@@ -63,7 +46,7 @@ _SAY_NO = {
 
 
 def pending_name(s: CardsData) -> str:
-    return KIND_NAMES[s.kind] if s.kind >= 0 else "nothing"
+    return kinds.KIND_NAMES[s.kind] if s.kind >= 0 else "nothing"
 
 
 def need_action(s: CardsData, a: object) -> None:
@@ -77,7 +60,7 @@ def need_action(s: CardsData, a: object) -> None:
 def need(s: CardsData, kind: int, a: object) -> None:
     if s.kind != kind:
         raise IllegalActionError(
-            f"{a} answers a {KIND_NAMES[kind]} decision, but a "
+            f"{a} answers a {kinds.KIND_NAMES[kind]} decision, but a "
             f"{pending_name(s)} decision is pending",
             "G-1",
         )
@@ -184,7 +167,7 @@ def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
             raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
     if a.colour < 0:
         # Saying no is public (G-1, G-3): the log tells it like a payment.
-        why = "ship" if s.kind == SHIP_POINT else REASON_NAMES[s.reason]
+        why = "ship" if s.kind == SHIP_POINT else kinds.REASON_NAMES[s.reason]
         events.append(
             Event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
         )
@@ -198,9 +181,9 @@ def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
     reason = s.reason
     if a.colour >= 0:
         s.hands[s.seat][want] -= 1
-        turn.score(s, events, s.seat, want, REASON_NAMES[reason])
+        turn.score(s, events, s.seat, want, kinds.REASON_NAMES[reason])
     s.reason = 0
-    if reason == FOR_COLUMN:
+    if reason == kinds.FOR_COLUMN:
         s.colour = EMPTY
         turn.after_column_point(s, events)
     else:

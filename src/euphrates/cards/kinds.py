@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import Final
 
-# decision kinds; OVER when nothing is pending
-OVER: Final = -1
-ACTION: Final = 0
-COMMIT: Final = 1
-WAR_ORDER: Final = 2
-POINT: Final = 3
-EXCHANGE: Final = 4
-SHIP: Final = 5
-SHIP_POINT: Final = 6
+OVER: Final = -1  # nothing is pending: the game is over (C-17)
+ACTION: Final = 0  # the active player's action or pass (C-5 – C-8)
+COMMIT: Final = 1  # a commitment in a revolt or a war (C-10, C-12)
+WAR_ORDER: Final = 2  # the active player picks the next war (C-11)
+POINT: Final = 3  # a point card paid or not (C-9, C-10, C-13)
+EXCHANGE: Final = 4  # a treasure exchanged for a red card or not (C-14)
+SHIP: Final = 5  # a ship built or declined (C-15)
+SHIP_POINT: Final = 6  # a ship point paid or not (C-16)
 KIND_NAMES: Final = ("action", "commit", "war_order", "point", "exchange", "ship", "ship_point")
 
 # why a "point" decision is pending, i.e. what follows it

@@ -9,8 +9,8 @@ boolean, ``"3"`` and ``3.0`` are no numbers), unknown fields are refused, and th
 read must satisfy every invariant a played game keeps (position_check.py). Each refusal
 is a RecordError that names the field and, where one applies, the ruling.
 
-The writer is in writing.py, below the facade (which writes views with it); this module
-reads, builds a `CardsState`, and re-exports the writer's names.
+Only reading is here: `to_position` and the other writers come from writing.py, which
+the facade's `view` uses as well, and are re-exported under their old names.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import euphrates.cards.kinds as kinds
 from euphrates.cards.context import decision_context
-from euphrates.cards.kinds import KIND_NAMES, OVER, REASON_NAMES
 from euphrates.cards.layout import (
     CIVILISATION_CARDS,
     COLUMNS,
@@ -322,7 +322,7 @@ def finish_reading(s: CardsState, context: object, root: str) -> None:
     """Check the state read against every invariant of a played game, then derive what
     is not stored (the result of a finished game)."""
     check_state(s, root)
-    if s.kind == OVER:
+    if s.kind == kinds.OVER:
         s.result = result(s.piles)
     if context is not None and not same_json(context, decision_context(s)):
         raise RecordError(
@@ -424,17 +424,17 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
     need_keys(p, PENDING_KEYS[:-1], PENDING_KEYS, f"{root}.pending")
     kind = p["kind"]
     if kind == "over":
-        s.kind = OVER
+        s.kind = kinds.OVER
         if p["seat"] is not None:
             raise RecordError(f"{root}.pending.seat must be null once the game is over")
         s.seat = EMPTY
     else:
-        if not isinstance(kind, str) or kind not in KIND_NAMES:
+        if not isinstance(kind, str) or kind not in kinds.KIND_NAMES:
             raise RecordError(
-                f"{root}.pending.kind must be over or one of {', '.join(KIND_NAMES)}, "
+                f"{root}.pending.kind must be over or one of {', '.join(kinds.KIND_NAMES)}, "
                 f"not {shown(kind)}"
             )
-        s.kind = KIND_NAMES.index(kind)
+        s.kind = kinds.KIND_NAMES.index(kind)
         s.seat = need_int(p["seat"], 0, s.players - 1, f"{root}.pending.seat")
     colour = p["colour"]
     if colour is None:
@@ -444,11 +444,11 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
     else:
         raise RecordError(f"{root}.pending.colour must be null or r b g k, not {shown(colour)}")
     reason = p["reason"]
-    if not isinstance(reason, str) or reason not in REASON_NAMES:
+    if not isinstance(reason, str) or reason not in kinds.REASON_NAMES:
         raise RecordError(
-            f"{root}.pending.reason must be one of {', '.join(REASON_NAMES)}, not {shown(reason)}"
+            f"{root}.pending.reason must be one of {', '.join(kinds.REASON_NAMES)}, not {shown(reason)}"
         )
-    s.reason = REASON_NAMES.index(reason)
+    s.reason = kinds.REASON_NAMES.index(reason)
     conf = p["conflict"]
     if conf is not None:
         _read_conflict(s, conf, root)

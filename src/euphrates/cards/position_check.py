@@ -9,23 +9,12 @@ such a state with a RecordError naming the field and the ruling it breaks.
 
 from __future__ import annotations
 
+import euphrates.cards.kinds as kinds
 import euphrates.cards.revolt as revolt
 import euphrates.cards.ships as ships
 import euphrates.cards.treasures as treasures
 import euphrates.cards.war as war
 from euphrates.cards.data import CardsData
-from euphrates.cards.kinds import (
-    ACTION,
-    COMMIT,
-    EXCHANGE,
-    FOR_COLUMN,
-    KIND_NAMES,
-    OVER,
-    POINT,
-    SHIP,
-    SHIP_POINT,
-    WAR_ORDER,
-)
 from euphrates.cards.layout import (
     CARD_TOTALS,
     EMPTY,
@@ -184,7 +173,7 @@ def _check_kingdoms(s: CardsData, root: str) -> None:
         gaps = gaps[:]
         gaps[s.down] = EMPTY
     revolt_pair = (
-        {s.att_lid, s.def_lid} if s.kind == COMMIT and s.att_lid >= 0 and not s.is_war else ()
+        {s.att_lid, s.def_lid} if s.kind == kinds.COMMIT and s.att_lid >= 0 and not s.is_war else ()
     )
     for lo, hi in kingdoms(gaps):
         by_colour: dict[int, int] = {}
@@ -204,7 +193,7 @@ def _check_kingdoms(s: CardsData, root: str) -> None:
     lo, hi = extent(s.gaps, s.down)
     pairs = sorted(c for c in range(4) if war.still_on(s.lpos, s.gaps, s.down, c))
     expected = set(s.wars)
-    if s.kind == COMMIT:
+    if s.kind == kinds.COMMIT:
         expected.add(s.colour)
     if pairs != sorted(expected):
         raise RecordError(
@@ -225,9 +214,9 @@ def _fail(field: str, message: str) -> RecordError:
 
 def _check_pending(s: CardsData, root: str) -> None:
     k = s.kind
-    name = "over" if k < 0 else KIND_NAMES[k]
+    name = "over" if k < 0 else kinds.KIND_NAMES[k]
     conflict = s.att_lid >= 0
-    wants_conflict = k == COMMIT or (k == POINT and s.reason != FOR_COLUMN)
+    wants_conflict = k == kinds.COMMIT or (k == kinds.POINT and s.reason != kinds.FOR_COLUMN)
     if conflict != wants_conflict:
         raise _fail(
             f"{root}.pending.conflict",
@@ -235,7 +224,7 @@ def _check_pending(s: CardsData, root: str) -> None:
             + ("has no conflict" if conflict else "needs the conflict it belongs to")
             + " (C-8)",
         )
-    if s.reason != FOR_COLUMN and k != POINT:
+    if s.reason != kinds.FOR_COLUMN and k != kinds.POINT:
         raise _fail(
             f"{root}.pending.reason",
             f"only a point decision has a reason, not a {name} one (C-9, C-10, C-13)",
@@ -245,7 +234,7 @@ def _check_pending(s: CardsData, root: str) -> None:
             f"{root}.layout.face_down",
             f"the gap {spot_name(GAP_BASE + s.down)} holds no bridge to lie face down (C-11)",
         )
-    war_pending = k == WAR_ORDER or (conflict and s.is_war)
+    war_pending = k == kinds.WAR_ORDER or (conflict and s.is_war)
     if (s.down >= 0) != war_pending:
         raise _fail(
             f"{root}.layout.face_down",
@@ -253,32 +242,32 @@ def _check_pending(s: CardsData, root: str) -> None:
         )
     if s.wars and not war_pending:
         raise _fail(f"{root}.pending.wars", f"no war is pending at a {name} decision (C-11)")
-    column_point = k == POINT and s.reason == FOR_COLUMN
-    if (s.ship_col >= 0) != (k == SHIP or column_point):
+    column_point = k == kinds.POINT and s.reason == kinds.FOR_COLUMN
+    if (s.ship_col >= 0) != (k == kinds.SHIP or column_point):
         raise _fail(
             f"{root}.pending.ship_column",
             "names the column just played to, only at its point or ship decision (C-8)",
         )
-    if bool(s.ship_opts) != (k == SHIP):
+    if bool(s.ship_opts) != (k == kinds.SHIP):
         raise _fail(
             f"{root}.pending.ship_options",
             "lists the ships to build, only at a ship decision (C-15)",
         )
-    if bool(s.ship_queue) != (k == SHIP_POINT):
+    if bool(s.ship_queue) != (k == kinds.SHIP_POINT):
         raise _fail(
             f"{root}.pending.ship_points",
             "lists ship points to ask, only at a ship_point decision (C-16)",
         )
-    if (s.exch_gap >= 0) != (k == EXCHANGE):
+    if (s.exch_gap >= 0) != (k == kinds.EXCHANGE):
         raise _fail(
             f"{root}.pending.exchange_gap", "names the bridge of an exchange decision only (C-14)"
         )
-    if (s.colour >= 0) != (k in (COMMIT, POINT, SHIP_POINT)):
+    if (s.colour >= 0) != (k in (kinds.COMMIT, kinds.POINT, kinds.SHIP_POINT)):
         raise _fail(
             f"{root}.pending.colour",
             f"a {name} decision has no colour; commitments and points have one (C-9, C-10, C-16)",
         )
-    after_actions = k in (OVER, SHIP_POINT)
+    after_actions = k in (kinds.OVER, kinds.SHIP_POINT)
     if after_actions and s.actions_left != 0:
         raise _fail(f"{root}.actions_left", f"is 0 once the turn's actions are over ({name}, C-17)")
     if not after_actions and s.actions_left == 0:
@@ -287,18 +276,18 @@ def _check_pending(s: CardsData, root: str) -> None:
         )
     if conflict:
         _check_conflict(s, root)
-    if k in (ACTION, WAR_ORDER, SHIP, SHIP_POINT) and s.seat != s.active:
+    if k in (kinds.ACTION, kinds.WAR_ORDER, kinds.SHIP, kinds.SHIP_POINT) and s.seat != s.active:
         raise _fail(
             f"{root}.pending.seat", f"a {name} decision belongs to the active player {s.active}"
         )
-    if k == WAR_ORDER and len(s.wars) < 2:
+    if k == kinds.WAR_ORDER and len(s.wars) < 2:
         raise _fail(
             f"{root}.pending.wars",
             "the war order is asked only while two or more wars are on (C-11, G-1)",
         )
     if column_point:
         _check_column_point(s, root)
-    elif k == SHIP:
+    elif k == kinds.SHIP:
         opts = ships.ship_options(s.cols[s.ship_col], s.ships)
         if sorted(s.ship_opts) != sorted(opts) or not opts:
             raise _fail(
@@ -307,7 +296,7 @@ def _check_pending(s: CardsData, root: str) -> None:
                 f"[{', '.join(ship_code_name(c) for c in opts)}], not "
                 f"[{', '.join(ship_code_name(c) for c in s.ship_opts)}] (C-15)",
             )
-    elif k == SHIP_POINT:
+    elif k == kinds.SHIP_POINT:
         due = ships.ship_point_colours(s.cols, s.gaps, s.lpos, s.active)
         queue = s.ship_queue
         if queue != due[len(due) - len(queue) :] or s.colour != queue[0]:
@@ -316,7 +305,7 @@ def _check_pending(s: CardsData, root: str) -> None:
                 f"the active player's ship points still to ask are a tail of "
                 f"{_names(due)} in that order, the first one pending (C-16)",
             )
-    elif k == EXCHANGE:
+    elif k == kinds.EXCHANGE:
         _check_exchange(s, root)
 
 
@@ -379,7 +368,7 @@ def _check_conflict(s: CardsData, root: str) -> None:
             f"{COLOUR_NAMES[want]} ({'C-12' if s.is_war else 'C-10'})",
         )
     on = [s.lpos[att] >= 0, s.lpos[dfn] >= 0]
-    if s.kind == COMMIT:
+    if s.kind == kinds.COMMIT:
         if not all(on):
             raise _fail(
                 f"{root}.pending.conflict",
@@ -435,7 +424,7 @@ def _check_revolt(s: CardsData, root: str) -> None:
         raise _fail(
             f"{root}.pending.conflict", "a revolt has no sides or spoils; only wars do (C-13)"
         )
-    if s.kind == COMMIT and revolt.rival(s.lpos, s.gaps, att) != dfn:
+    if s.kind == kinds.COMMIT and revolt.rival(s.lpos, s.gaps, att) != dfn:
         raise _fail(
             f"{root}.pending.conflict", "the two leaders of a revolt stand in one kingdom (C-10)"
         )
@@ -497,7 +486,7 @@ def _check_war(s: CardsData, root: str) -> None:
                 f"the layout gives this side {strength} face-up {COLOUR_NAMES[s.colour]} cards, "
                 f"not {base} (C-12)",
             )
-    if s.kind == POINT:
+    if s.kind == kinds.POINT:
         loser = (s.def_lo, s.def_hi) if s.winner == att >> 2 else (s.att_lo, s.att_hi)
         if (s.spoils_lo, s.spoils_hi) != loser:
             raise _fail(

@@ -41,15 +41,7 @@ from euphrates.cards.kinds import (
     SHIP_POINT,
     WAR_ORDER,
 )
-from euphrates.cards.layout import (
-    BRIDGE_MIN,
-    COLUMNS,
-    EMPTY,
-    GAP_BASE,
-    GAPS,
-    MAX_CARDS,
-    SHIP_BASE,
-)
+from euphrates.cards.layout import BRIDGE_MIN, COLUMNS, EMPTY, GAP_BASE, GAPS, MAX_CARDS, SHIP_BASE
 from euphrates.cards.writing import view_json
 from euphrates.core.colours import COLOUR_NAMES, RED
 from euphrates.core.errors import GameOverError, IllegalActionError

@@ -45,20 +45,14 @@ from euphrates.cards.position import (
 )
 from euphrates.cards.position_check import census
 from euphrates.cards.state import CardsState
+from euphrates.cards.writing import COMMON_KEYS
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
 
 VIEW_KEYS = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "version",
-    "first",
-    "active",
-    "actions_left",
+    *COMMON_KEYS,
     "layout",
     "leaders",
     "hand",
@@ -78,22 +72,7 @@ VIEW_KEYS = (
     "decision",
     "legal",
 )
-_COPIED = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "version",
-    "first",
-    "active",
-    "actions_left",
-    "leaders",
-    "catastrophes",
-    "ships",
-    "discard",
-    "out",
-    "pending",
-)
+_COPIED = (*COMMON_KEYS, "leaders", "catastrophes", "ships", "discard", "out", "pending")
 
 
 def sample_from_view(value: object, rng: Rng) -> CardsState:

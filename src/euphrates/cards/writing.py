@@ -17,6 +17,8 @@ from euphrates.core.protocol import Json, View
 
 FORMAT = 1
 HIDDEN = "?"
+COMMON_KEYS = ("format", "game", "players", "options", "version", "first", "active", "actions_left")
+"""The fields a position and a view share, in the order `common_json` writes them."""
 
 
 # --- writing -------------------------------------------------------------------------------
