@@ -28,7 +28,7 @@ from euphrates.core.errors import EuphratesError
 from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
 from tests.board.invariants import check_state
-from tests.board.test_hostile import PENDING
+from tests.board.pending import PENDING
 from tests.json_shape import shape_differs
 
 HANG_SECONDS = 1.0

@@ -7,7 +7,7 @@ import pytest
 
 from euphrates.bots import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
 from euphrates.bots.levels import timeout_for
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 from euphrates.match.play import play_game
 from euphrates.match.records import replay
 

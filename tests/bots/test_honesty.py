@@ -12,7 +12,7 @@ from euphrates.bots.base import Bot
 from euphrates.bots.levels import make_bot
 from euphrates.core.protocol import GameDefinition, View
 from euphrates.core.rng import Rng
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 from euphrates.match.play import play_game
 
 GAME_NAMES = sorted(GAMES)

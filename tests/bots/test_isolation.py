@@ -14,10 +14,10 @@ import pytest
 
 from euphrates.bots.base import RandomBot
 from euphrates.bots.remote import RemoteBot, spawn_bot
-from euphrates.match.games import GAMES
+from euphrates.core.seeds import bot_seed, decision_seed, game_seed
+from euphrates.games import GAMES
 from euphrates.match.play import UnfinishedGame, play_game
 from euphrates.match.records import GameRecord, replay
-from euphrates.match.seeds import bot_seed, decision_seed, game_seed
 from tests.bots.cheater import REPORT_ENV, Cheater
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from euphrates.bots.levels import make_bot
 from euphrates.bots.remote import BotError, RemoteBot, WorkerProcess, spawn_bot
 from euphrates.core.errors import EuphratesError
 from euphrates.core.rng import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.match.play import UnfinishedGame, play_game
 from tests.bots.procs import gone, wait_gone
 

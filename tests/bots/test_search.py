@@ -13,7 +13,7 @@ from euphrates.cards.actions import PayPoint
 from euphrates.cards.state import CardsState
 from euphrates.core.actions import Commit, Decline
 from euphrates.core.protocol import Outcome
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 
 
 class _Stub:

@@ -16,7 +16,7 @@ import pytest
 from euphrates.bots.remote import RemoteBot
 from euphrates.bots.worker import handle
 from euphrates.core.rng import Rng
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 from tests.bots.procs import gone, wait_gone
 
 WORKER = [sys.executable, "-m", "euphrates.bots.worker"]
@@ -141,7 +141,7 @@ def test_a_worker_whose_parent_is_already_gone_exits_at_once() -> None:
 HOST = """
 import sys
 from euphrates.bots.remote import spawn_bot
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 definition = game_definition("board")
 state = definition.new_game(2, 1)
 bot = spawn_bot("mcts:60s", 1)

@@ -19,10 +19,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from euphrates.cards import CARDS, CardsState, parse_action
 from euphrates.cards.layout import HAND_SIZE, kingdoms, spot_column
 from euphrates.cards.position import census, from_position, to_position
-from euphrates.core.errors import EuphratesError
+from euphrates.core.errors import EuphratesError, RecordError
 from euphrates.core.rng import Rng
 from tests.json_shape import shape_differs
 
@@ -262,7 +264,12 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
         what, w = mutate(v, r)
 
         def same_view(t: CardsState, w: Any = w, seat: int | None = seat) -> str | None:
-            return None if t.view(seat) == w else "the sample shows another view"
+            # `==` takes 0 for false and true for 1: the view given must also have the
+            # JSON types of the view the sample shows.
+            mine = t.view(seat)
+            return shape_differs(w, mine) or (
+                None if mine == w else "the sample shows another view"
+            )
 
         tally.run(what, lambda w=w, i=i: CARDS.sample_from_view(w, Rng(i)), same_view)
 
@@ -283,3 +290,25 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
     assert tally.counts["hang"] == 0, tally.problems
     assert tally.counts["impossible-accepted"] == 0, tally.problems
     assert tally.counts["clean error"] > tally.counts["tried"] // 2
+
+
+def test_a_view_with_another_json_type_is_refused() -> None:
+    """`"over": 0` for false, or `true` for the 1 in `decision.context`, equals the view's
+    own value in Python but is another JSON value: no state shows it (RecordError), and
+    neither sampling nor drawing the view accepts it."""
+    s = CARDS.new_game(3, 5)
+    view = s.view(s.seat)
+    assert view["over"] is False and view["decision"]["context"]["action"] == 1
+    broken = []
+    for path, value in ((("over",), 0), (("decision", "context", "action"), True)):
+        w = copy.deepcopy(view)
+        box = w
+        for key in path[:-1]:
+            box = box[key]
+        box[path[-1]] = value
+        broken.append(w)
+    for w in broken:
+        with pytest.raises(RecordError, match="view"):
+            CARDS.sample_from_view(w, Rng(0))
+        with pytest.raises(RecordError, match="view"):
+            CARDS.render_view(w)

@@ -11,7 +11,7 @@ import pytest
 
 from euphrates.core.errors import ArgumentError, RecordError
 from euphrates.core.rng import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.match.records import MAX_ACTIONS, MAX_CHARS, GameRecord, replay
 
 GAMES = ("board", "cards")

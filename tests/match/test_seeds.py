@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from euphrates.core.errors import ArgumentError
-from euphrates.match.seeds import bot_seed, decision_seed, derive, fresh_seed, game_seed
+from euphrates.core.seeds import bot_seed, decision_seed, derive, fresh_seed, game_seed
 
 
 def test_the_derivation_is_stable() -> None:

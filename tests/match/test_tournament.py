@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from euphrates.core.seeds import game_seed
+from euphrates.match.hosting import Setup, play_one, seating
 from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
 from euphrates.match.records import GameRecord, replay
-from euphrates.match.seeds import game_seed
-from euphrates.match.tournament import Setup, fill, play_one, run_tournament, seating, summarise
+from euphrates.match.tournament import fill, run_tournament, summarise
 
 
 def test_seats_rotate_fairly() -> None:

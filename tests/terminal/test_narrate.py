@@ -10,7 +10,7 @@ import pytest
 
 from euphrates.core.protocol import Event
 from euphrates.core.rng import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.match.narrate import FALLBACK_PREFIX, NARRATORS, describe, narrate
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

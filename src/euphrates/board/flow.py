@@ -6,9 +6,12 @@ leaves the state as it was; the error names what is wrong and the ruling.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from euphrates.board import legal, monuments, revolt, treasures, turn, war
+import euphrates.board.legal as legal
+import euphrates.board.monuments as monuments
+import euphrates.board.revolt as revolt
+import euphrates.board.treasures as treasures
+import euphrates.board.turn as turn
+import euphrates.board.war as war
 from euphrates.board.actions import (
     MONUMENT_CODES,
     BoardAction,
@@ -25,14 +28,12 @@ from euphrates.board.actions import (
     WithdrawLeader,
     check_action,
 )
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError
 from euphrates.core.protocol import Event
-
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
 _EXPECTED = {
     REVOLT: "a commitment ('commit N')",
@@ -44,7 +45,7 @@ _EXPECTED = {
 _TURN_ACTIONS = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
 
 
-def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
+def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
     check_action(action)
     p = st.phase
     if p == ACTION:
@@ -113,7 +114,7 @@ def apply(st: BoardState, action: BoardAction, events: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------------- turn actions
-def _turn_action(st: BoardState, action: BoardAction, events: list[Event]) -> None:
+def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> None:
     seat = st.active
     if isinstance(action, PlaceTile):
         _check_tile(st, action)
@@ -148,7 +149,7 @@ def _turn_action(st: BoardState, action: BoardAction, events: list[Event]) -> No
         turn.end_turn(st, events)
 
 
-def _check_tile(st: BoardState, a: PlaceTile) -> None:
+def _check_tile(st: BoardData, a: PlaceTile) -> None:
     seat, sq = st.active, a.square
     b = 1 << sq
     if st.hands[seat][a.colour] > 0:
@@ -170,7 +171,7 @@ def _check_tile(st: BoardState, a: PlaceTile) -> None:
     raise IllegalActionError(f"a tile on {name} would join three or more kingdoms", "B-12")
 
 
-def _check_leader(st: BoardState, a: PlaceLeader) -> None:
+def _check_leader(st: BoardData, a: PlaceLeader) -> None:
     seat, sq = st.active, a.square
     b = 1 << sq
     if legal.leader_targets(st, a.colour) & b:
@@ -192,7 +193,7 @@ def _check_leader(st: BoardState, a: PlaceLeader) -> None:
     raise IllegalActionError(f"a leader on {name} would join two kingdoms", "B-9")
 
 
-def _check_catastrophe(st: BoardState, sq: int) -> None:
+def _check_catastrophe(st: BoardData, sq: int) -> None:
     seat = st.active
     name = square_name(sq)
     b = 1 << sq
@@ -208,7 +209,7 @@ def _check_catastrophe(st: BoardState, sq: int) -> None:
         raise IllegalActionError(f"{name} is part of a monument", "B-29")
 
 
-def _place_tile(st: BoardState, colour: int, sq: int, events: list[Event]) -> None:
+def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     """B-7 tile steps: place; score or war; monument; treasures."""
     seat = st.active
     b = 1 << sq
@@ -241,7 +242,7 @@ def _place_tile(st: BoardState, colour: int, sq: int, events: list[Event]) -> No
     _after_wars(st, events)
 
 
-def _next_war(st: BoardState, events: list[Event]) -> None:
+def _next_war(st: BoardData, events: list[Event]) -> None:
     """B-22, B-27: fight the wars that still exist, asking for the order when two or
     more remain; then take the unification tile away."""
     st.wars = war.war_colours(st, st.wars)
@@ -255,7 +256,7 @@ def _next_war(st: BoardState, events: list[Event]) -> None:
         st.phase = WAR_ORDER
 
 
-def _after_wars(st: BoardState, events: list[Event]) -> None:
+def _after_wars(st: BoardData, events: list[Event]) -> None:
     opts = monuments.options(st)
     if opts:
         st.monument_options = opts
@@ -264,22 +265,22 @@ def _after_wars(st: BoardState, events: list[Event]) -> None:
     _after_monument(st, events)
 
 
-def _after_monument(st: BoardState, events: list[Event]) -> None:
+def _after_monument(st: BoardData, events: list[Event]) -> None:
     st.placed = -1
     _after_treasures_check(st, events)
 
 
-def _after_treasures_check(st: BoardState, events: list[Event]) -> None:
+def _after_treasures_check(st: BoardData, events: list[Event]) -> None:
     if treasures.settle(st, events):
         return
     turn.end_action(st, events)
 
 
-def _after_treasures(st: BoardState, events: list[Event]) -> None:
+def _after_treasures(st: BoardData, events: list[Event]) -> None:
     _after_treasures_check(st, events)
 
 
-def _place_leader(st: BoardState, colour: int, sq: int, events: list[Event]) -> None:
+def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     seat = st.active
     old = st.leader_sq[seat][colour]
     if old >= 0:
@@ -305,7 +306,7 @@ def _place_leader(st: BoardState, colour: int, sq: int, events: list[Event]) -> 
     _after_treasures_check(st, events)
 
 
-def _place_catastrophe(st: BoardState, sq: int, events: list[Event]) -> None:
+def _place_catastrophe(st: BoardData, sq: int, events: list[Event]) -> None:
     seat = st.active
     b = 1 << sq
     colour = st.tile_colour_at(sq)
@@ -323,7 +324,7 @@ def _place_catastrophe(st: BoardState, sq: int, events: list[Event]) -> None:
         st.return_leaders_without_temple(NEIGHBOURS[sq], events)
 
 
-def _swap(st: BoardState, a: Swap, events: list[Event]) -> None:
+def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
     seat = st.active
     hand = st.hands[seat]
     n = sum(a.counts)
@@ -358,7 +359,7 @@ def _swap(st: BoardState, a: Swap, events: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------------- conflicts
-def _commit(st: BoardState, n: int, events: list[Event]) -> None:
+def _commit(st: BoardData, n: int, events: list[Event]) -> None:
     colour = st.support_colour
     seat = st.attacker if st.att_commit < 0 else st.defender
     ruling = "B-20" if st.phase == REVOLT else "B-24"
@@ -387,7 +388,7 @@ def _commit(st: BoardState, n: int, events: list[Event]) -> None:
         _next_war(st, events)
 
 
-def _clear_conflict(st: BoardState) -> None:
+def _clear_conflict(st: BoardData) -> None:
     st.conflict_colour = -1
     st.attacker = st.defender = -1
     st.att_sq = st.def_sq = -1

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.board import position, views
+import euphrates.board.position as position
+import euphrates.board.views as views
 from euphrates.board.render import render_view
 from euphrates.board.state import BoardState
 from euphrates.core.errors import ArgumentError

@@ -8,8 +8,6 @@ from the same masks, so the count, the list and the check in `apply` cannot disa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from euphrates.board.actions import (
     DECLINE,
     PASS,
@@ -25,6 +23,7 @@ from euphrates.board.actions import (
     WithdrawLeader,
     check_action,
 )
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import FULL, expand, nth_square, squares_of
 from euphrates.board.kingdoms import parts_without
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
@@ -32,17 +31,14 @@ from euphrates.core.colours import BLUE, RED
 from euphrates.core.errors import GameOverError
 from euphrates.core.rng import Rng
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def leader_targets(st: BoardState, colour: int) -> int:
+def leader_targets(st: BoardData, colour: int) -> int:
     """Squares where the active player's leader of `colour` may go (B-8, B-9): empty
     land next to a temple, touching at most one kingdom, judged with the leader lifted."""
     return masks(st)[2][colour]
 
 
-def masks(st: BoardState) -> tuple[int, int, list[int], int]:
+def masks(st: BoardData) -> tuple[int, int, list[int], int]:
     """(tile land squares, tile river squares, leader squares by colour, catastrophe
     squares) for the active player, computed once per state version."""
     cached = st._masks
@@ -109,7 +105,7 @@ def masks(st: BoardState) -> tuple[int, int, list[int], int]:
     return result
 
 
-def catastrophe_targets(st: BoardState) -> int:
+def catastrophe_targets(st: BoardData) -> int:
     """B-15: any square but a leader, a catastrophe, a treasure's tile or a monument's."""
     if st.catas_left[st.active] <= 0:
         return 0
@@ -137,7 +133,7 @@ _TILE, _LEADER, _WITHDRAW, _CATASTROPHE, _SWAP, _PASS = range(6)
 Segment = tuple[int, int, int, int]
 
 
-def action_table(st: BoardState) -> tuple[int, list[Segment]]:
+def action_table(st: BoardData) -> tuple[int, list[Segment]]:
     """All turn actions as (total, segments), in the order `legal_actions` lists them:
     tiles by colour, leaders by colour, withdrawals, catastrophes, swaps, pass."""
     cached = st._table
@@ -176,7 +172,7 @@ def action_table(st: BoardState) -> tuple[int, list[Segment]]:
     return table
 
 
-def _decode(st: BoardState, seg: Segment, k: int) -> BoardAction:
+def _decode(st: BoardData, seg: Segment, k: int) -> BoardAction:
     kind, colour, mask, _ = seg
     if kind == _TILE:
         return PlaceTile(colour, nth_square(mask, k))
@@ -191,7 +187,7 @@ def _decode(st: BoardState, seg: Segment, k: int) -> BoardAction:
     return PASS
 
 
-def count(st: BoardState) -> int:
+def count(st: BoardData) -> int:
     p = st.phase
     if p == ACTION:
         return action_table(st)[0]
@@ -207,7 +203,7 @@ def count(st: BoardState) -> int:
     return 0
 
 
-def random_action(st: BoardState, rng: Rng) -> BoardAction:
+def random_action(st: BoardData, rng: Rng) -> BoardAction:
     if st.phase != ACTION:
         acts = legal_actions(st)
         if not acts:
@@ -228,7 +224,7 @@ def random_action(st: BoardState, rng: Rng) -> BoardAction:
     raise AssertionError("index beyond the action table")
 
 
-def is_legal(st: BoardState, action: BoardAction) -> bool:
+def is_legal(st: BoardData, action: BoardAction) -> bool:
     """Membership in `legal_actions` answered from the masks, once the object is known to
     be an action (as `apply` checks it: `Swap((0.5, 0, 0, 0))` is none)."""
     check_action(action)
@@ -252,7 +248,7 @@ def is_legal(st: BoardState, action: BoardAction) -> bool:
     return action == PASS
 
 
-def legal_actions(st: BoardState) -> list[BoardAction]:
+def legal_actions(st: BoardData) -> list[BoardAction]:
     p = st.phase
     out: list[BoardAction] = []
     if p == ACTION:

@@ -8,8 +8,7 @@ exactly the order `legal_actions` gives (seeded bots choose by index).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import SQUARE_NAMES, squares_of
 from euphrates.board.legal import (
     _CATASTROPHE,
@@ -25,11 +24,8 @@ from euphrates.board.legal import (
 from euphrates.board.phases import ACTION
 from euphrates.core.colours import COLOUR_LETTERS, LEADER_LETTERS
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def legal_texts(st: BoardState) -> list[str]:
+def legal_texts(st: BoardData) -> list[str]:
     if st.phase != ACTION:
         return [str(a) for a in legal_actions(st)]
     names = SQUARE_NAMES

@@ -8,27 +8,23 @@ a monument of their colour score.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from euphrates.board.actions import MONUMENT_CODES, MONUMENTS, monument_name
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import HEIGHT, NEIGHBOURS, WIDTH, expand, flood, square_name
 from euphrates.core.colours import RED
 from euphrates.core.protocol import Event
-
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
 
 def block_mask(top_left: int) -> int:
     return (0b11 | 0b11 << WIDTH) << top_left
 
 
-def available(st: BoardState) -> list[int]:
+def available(st: BoardData) -> list[int]:
     built = {m for m, _, _ in st.monuments}
     return [m for m in range(len(MONUMENTS)) if m not in built]
 
 
-def options(st: BoardState) -> list[tuple[int, int]]:
+def options(st: BoardData) -> list[tuple[int, int]]:
     """(monument, top-left square) pairs the placed tile makes possible now."""
     sq = st.placed
     colour = st.tile_colour_at(sq)
@@ -51,7 +47,7 @@ def options(st: BoardState) -> list[tuple[int, int]]:
     return [(m, tl) for tl in blocks for m in ms]
 
 
-def build(st: BoardState, monument: int, top_left: int, events: list[Event]) -> None:
+def build(st: BoardData, monument: int, top_left: int, events: list[Event]) -> None:
     """Flip the block and put the monument on it; treasures stay on their tiles; a
     leader that loses its last temple returns (B-10, B-28)."""
     colour = st.tile_colour_at(top_left)
@@ -76,7 +72,7 @@ def build(st: BoardState, monument: int, top_left: int, events: list[Event]) -> 
         st.return_leaders_without_temple(expand(block), events)
 
 
-def end_of_turn_points(st: BoardState, events: list[Event]) -> None:
+def end_of_turn_points(st: BoardData, events: list[Event]) -> None:
     """B-17: each of the active player's leaders in a kingdom with a monument showing
     its colour scores one point of that colour, once per such monument."""
     seat = st.active

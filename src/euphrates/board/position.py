@@ -7,6 +7,9 @@ not 3), every square and colour is written as `to_position` writes it, and every
 is bounded, so nothing that reads the state later can loop for ever or index out of
 range. The state read must then be one the rules can reach: `position_check` checks
 that, naming the field and the ruling.
+
+The writer is in writing.py, below the facade (which writes views with it); this module
+reads, builds a `BoardState`, and re-exports the writer's names.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
 from euphrates.board.actions import MONUMENT_CODES
-from euphrates.board.geometry import HEIGHT, SQUARE_NAMES, WIDTH, square_name, squares_of
+from euphrates.board.geometry import HEIGHT, SQUARE_NAMES, WIDTH
 from euphrates.board.monuments import block_mask
 from euphrates.board.phases import (
     CATASTROPHES_EACH,
@@ -24,39 +27,26 @@ from euphrates.board.phases import (
     NO_SQUARE,
     PHASE_NAMES,
     REVOLT,
-    TILE_COUNTS,
     TREASURE,
     WAR,
 )
 from euphrates.board.position_check import check_position
 from euphrates.board.state import BoardState
+from euphrates.board.writing import (
+    FORMAT,
+    MAX_POINTS,
+    MAX_SCORE_LOG,
+    MAX_VERSION,
+    POSITION_KEYS,
+    TOTAL_TILES,
+    to_position,
+)
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
 from euphrates.core.errors import RecordError, short_repr
-from euphrates.core.protocol import SEED_LIMIT, Json
+from euphrates.core.protocol import SEED_LIMIT
 
-FORMAT: Final = 1
-TOTAL_TILES: Final = sum(TILE_COUNTS)
-MAX_VERSION: Final = 10**9
-"""Actions a position may claim to have been played. A game can in principle go on for
-ever (everyone passes), so this is a sanity bound, far above any game played."""
-MAX_SCORE_LOG: Final = 100_000
-"""Scoring events a position may list (a real game has a few hundred)."""
-MAX_POINTS: Final = 10**9
+__all__ = ["FORMAT", "POSITION_KEYS", "from_position", "to_position"]
 
-POSITION_KEYS: Final = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "seed",
-    "board",
-    "seats",
-    "bag",
-    "removed",
-    "score_log",
-    "turn",
-    "pending",
-)
 _BOARD_KEYS: Final = ("tiles", "monuments", "catastrophes", "treasures", "unification")
 _SEAT_KEYS: Final = ("leaders", "hand", "catastrophes", "points", "treasures", "discarded")
 _CONFLICT_KEYS: Final = (
@@ -79,84 +69,6 @@ _PENDING_KEYS: Final = (
 )
 _SQUARE_INDEX: Final = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 _COLOUR_INDEX: Final = {name: c for c, name in enumerate(COLOUR_NAMES)}
-
-
-# ---------------------------------------------------------------------- writing
-def _counts(xs: list[int]) -> dict[str, int]:
-    return {COLOUR_NAMES[c]: xs[c] for c in range(4)}
-
-
-def _names(mask: int) -> list[str]:
-    return [square_name(s) for s in squares_of(mask)]
-
-
-def _sq(s: int) -> str | None:
-    return square_name(s) if s >= 0 else None
-
-
-def to_position(st: BoardState) -> Json:
-    """The full state as JSON: everything, hidden parts included."""
-    pending: Json = {"phase": PHASE_NAMES[st.phase]}
-    if st.placed >= 0:
-        pending["placed"] = square_name(st.placed)
-    if st.wars:
-        pending["wars"] = [COLOUR_NAMES[c] for c in st.wars]
-    if st.phase in (REVOLT, WAR):
-        pending.update(
-            colour=COLOUR_NAMES[st.conflict_colour],
-            attacker=st.attacker,
-            defender=st.defender,
-            attacker_strength=st.att_base,
-            defender_strength=st.def_base,
-            attacker_commit=None if st.att_commit < 0 else st.att_commit,
-        )
-    if st.phase == MONUMENT:
-        pending["options"] = [
-            {"monument": MONUMENT_CODES[m], "square": square_name(s)}
-            for m, s in st.monument_options
-        ]
-    if st.phase == TREASURE:
-        pending["owner"] = st.treasure_owner
-        pending["choices"] = _names(st.treasure_choices)
-    return {
-        "format": FORMAT,
-        "game": "board",
-        "players": st.players,
-        "options": {"advanced": st.advanced, "open_scores": st.open_scores},
-        "seed": st.seed,
-        "board": {
-            "tiles": {COLOUR_NAMES[c]: _names(st.tiles[c]) for c in range(4)},
-            "monuments": [
-                {"monument": MONUMENT_CODES[m], "square": square_name(s), "colour": COLOUR_NAMES[c]}
-                for m, s, c in st.monuments
-            ],
-            "catastrophes": _names(st.catas),
-            "treasures": _names(st.treasures),
-            "bordered_treasures": _names(st.treasures & st.map.bordered),
-            "unification": _sq(st.unification),
-        },
-        "seats": [
-            {
-                "leaders": {LEADER_NAMES[c]: _sq(st.leader_sq[s][c]) for c in range(4)},
-                "hand": _counts(st.hands[s]),
-                "catastrophes": st.catas_left[s],
-                "points": _counts(st.points[s]),
-                "treasures": st.held[s],
-                "discarded": _counts(st.discarded[s]),
-            }
-            for s in range(st.players)
-        ],
-        "bag": [COLOUR_NAMES[c] for c in reversed(st.bag)],
-        "removed": _counts(st.removed),
-        "score_log": [[s, COLOUR_NAMES[c], n, why] for s, c, n, why in st.score_log],
-        "turn": {
-            "first": st.first,
-            "active": st.active,
-            "actions_done": st.actions_done,
-            "version": st.version,
-        },
-        "pending": pending,
-    }
 
 
 # ---------------------------------------------------------------------- reading

@@ -18,9 +18,10 @@ an impossible state; docs/board.md says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from euphrates.board.actions import MONUMENT_CODES, MONUMENTS
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, flood, square_name, squares_of
 from euphrates.board.kingdoms import kingdoms_of
 from euphrates.board.monuments import block_mask, options
@@ -42,9 +43,6 @@ from euphrates.board.war import attacker_of
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.errors import RecordError
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
-
 SCORE_REASONS = ("tile", "revolt", "war", "monument")
 """Why points are scored (docs/board.md, `scored` events): B-13, B-21, B-25, B-17."""
 
@@ -57,7 +55,7 @@ def _first(mask: int) -> str:
     return square_name((mask & -mask).bit_length() - 1)
 
 
-def check_position(st: BoardState, bordered: int | None = None) -> None:
+def check_position(st: BoardData, bordered: int | None = None) -> None:
     """Raise RecordError unless `st` is a state the rules can reach. `bordered`, when
     the document listed the bordered treasures, must be those of the map."""
     _check_board(st, bordered)
@@ -69,7 +67,7 @@ def check_position(st: BoardState, bordered: int | None = None) -> None:
 
 
 # ---------------------------------------------------------------------- the board
-def _check_board(st: BoardState, bordered: int | None) -> None:
+def _check_board(st: BoardData, bordered: int | None) -> None:
     river, land = st.map.river, st.map.land
     seen = 0
     for c in range(4):
@@ -144,7 +142,7 @@ def _check_board(st: BoardState, bordered: int | None) -> None:
         _fail(f"board.unification: {square_name(uni)} holds no face-up tile", "B-22")
 
 
-def _check_material(st: BoardState) -> None:
+def _check_material(st: BoardData) -> None:
     """Hand sizes, then conservation: the 153 tiles, the catastrophes and the treasures
     (B-1, B-2)."""
     for s, hand in enumerate(st.hands):
@@ -183,7 +181,7 @@ def _check_material(st: BoardState) -> None:
 
 
 # ---------------------------------------------------------------------- leaders
-def _check_leaders(st: BoardState) -> None:
+def _check_leaders(st: BoardData) -> None:
     blocked = st.tiles[0] | st.tiles[1] | st.tiles[2] | st.tiles[3] | st.flipped | st.catas
     placed = 0
     for s, row in enumerate(st.leader_sq):
@@ -201,7 +199,7 @@ def _check_leaders(st: BoardState) -> None:
                 _fail(f"{where}: {square_name(sq)} touches no temple", "B-8, B-10")
 
 
-def _check_kingdoms(st: BoardState) -> None:
+def _check_kingdoms(st: BoardData) -> None:
     """G-5: two leaders of a colour share a kingdom only while the conflict they started
     is pending: a revolt's two leaders, or the wars of the joined kingdom."""
     p = st.phase
@@ -225,7 +223,7 @@ def _check_kingdoms(st: BoardState) -> None:
 
 
 # ---------------------------------------------------------------------- points
-def _check_scores(st: BoardState) -> None:
+def _check_scores(st: BoardData) -> None:
     monument_colours = {c for m, _, _ in st.monuments for c in MONUMENTS[m]}
     sums = [[0, 0, 0, 0] for _ in range(st.players)]
     for i, (seat, colour, amount, reason) in enumerate(st.score_log):
@@ -255,7 +253,7 @@ def _check_scores(st: BoardState) -> None:
 
 
 # ---------------------------------------------------------------------- the decision
-def _check_pending(st: BoardState) -> None:
+def _check_pending(st: BoardData) -> None:
     p = st.phase
     name = PHASE_NAMES[p]
     if st.actions_done > (2 if p == OVER else 1):
@@ -302,7 +300,7 @@ def _check_pending(st: BoardState) -> None:
         )
 
 
-def _check_wars(st: BoardState) -> None:
+def _check_wars(st: BoardData) -> None:
     if len(set(st.wars)) != len(st.wars):
         _fail("pending.wars names a war twice", "G-5")
     if st.phase == WAR_ORDER and len(st.wars) < 2:
@@ -317,7 +315,7 @@ def _check_wars(st: BoardState) -> None:
         )
 
 
-def _check_conflict(st: BoardState) -> None:
+def _check_conflict(st: BoardData) -> None:
     c = st.conflict_colour
     leader = LEADER_NAMES[c]
     if st.attacker == st.defender:
@@ -373,7 +371,7 @@ def _check_conflict(st: BoardState) -> None:
         )
 
 
-def _check_monument(st: BoardState) -> None:
+def _check_monument(st: BoardData) -> None:
     placed = st.placed
     if st.tile_colour_at(placed) < 0:
         _fail(f"pending.placed: {square_name(placed)} holds no face-up tile", "B-28")

@@ -7,18 +7,14 @@ attacker and the defender commit red tiles from hand, in that order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, square_name
 from euphrates.board.phases import REVOLT
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.protocol import Event
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def start(st: BoardState, seat: int, colour: int, defender: int, events: list[Event]) -> None:
+def start(st: BoardData, seat: int, colour: int, defender: int, events: list[Event]) -> None:
     """Open a revolt: the mover attacks, the leader already there defends (B-20)."""
     temples = st.tiles[RED]
     st.phase = REVOLT
@@ -45,7 +41,7 @@ def start(st: BoardState, seat: int, colour: int, defender: int, events: list[Ev
     )
 
 
-def resolve(st: BoardState, def_commit: int, events: list[Event]) -> None:
+def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
     """B-21: higher total wins, a tie goes to the defender; the loser's leader returns,
     the winner scores one red point; committed tiles have already left the game."""
     colour = st.conflict_colour

@@ -8,18 +8,14 @@ who need not be the active player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import square_name
 from euphrates.board.phases import TREASURE
 from euphrates.core.colours import GREEN
 from euphrates.core.protocol import Event
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def giving_kingdom(st: BoardState) -> tuple[int, int] | None:
+def giving_kingdom(st: BoardData) -> tuple[int, int] | None:
     """(owner, treasure squares) of the first kingdom that must give treasures,
     in seat order of the owners from the active player; None if none. Only kingdoms
     with a trader can qualify, so the search starts from the traders."""
@@ -38,19 +34,19 @@ def giving_kingdom(st: BoardState) -> tuple[int, int] | None:
     return None
 
 
-def first_to_take(st: BoardState, held: int) -> int:
+def first_to_take(st: BoardData, held: int) -> int:
     """Of the treasures `held` in a giving kingdom, those that may be taken now:
     the bordered ones while any is left (board-map.md), else all."""
     return held & st.map.bordered or held
 
 
-def take(st: BoardState, seat: int, sq: int, events: list[Event]) -> None:
+def take(st: BoardData, seat: int, sq: int, events: list[Event]) -> None:
     st.treasures &= ~(1 << sq)
     st.held[seat] += 1
     events.append(Event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
 
 
-def settle(st: BoardState, events: list[Event]) -> bool:
+def settle(st: BoardData, events: list[Event]) -> bool:
     """Hand out treasures until a real choice is needed. Returns True when a choice is
     now pending (phase TREASURE), False when every kingdom is settled."""
     while True:

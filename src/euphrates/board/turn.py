@@ -7,17 +7,13 @@ cannot complete ends the game at once, after that player drew what was left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from euphrates.board import monuments
+import euphrates.board.monuments as monuments
+from euphrates.board.data import BoardData
 from euphrates.board.phases import ACTION, HAND_SIZE
 from euphrates.core.protocol import Event
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def refill(st: BoardState, seat: int, events: list[Event]) -> bool:
+def refill(st: BoardData, seat: int, events: list[Event]) -> bool:
     """Refill `seat` to six; False if the bag could not cover it (the game ends)."""
     need = HAND_SIZE - sum(st.hands[seat])
     if need <= 0:
@@ -27,7 +23,7 @@ def refill(st: BoardState, seat: int, events: list[Event]) -> bool:
     return not short
 
 
-def end_turn(st: BoardState, events: list[Event]) -> None:
+def end_turn(st: BoardData, events: list[Event]) -> None:
     monuments.end_of_turn_points(st, events)
     for i in range(st.players):
         seat = (st.active + i) % st.players
@@ -45,7 +41,7 @@ def end_turn(st: BoardState, events: list[Event]) -> None:
     events.append(Event("turn_started", {"seat": st.active}))
 
 
-def end_action(st: BoardState, events: list[Event]) -> None:
+def end_action(st: BoardData, events: list[Event]) -> None:
     """An action and all it triggered is done (B-7): the next action, or the turn ends."""
     st.actions_done += 1
     if st.actions_done >= 2:

@@ -7,7 +7,8 @@ though every scoring event stays (points are taken openly). Because a view keeps
 everything else, a full state is rebuilt from a view by dealing the unseen tiles at
 random, which is what information-set search needs.
 
-A view handed back to `sample_from_view` may come from a client, so it is read as
+The view itself is written by `writing.view_of` (the facade's `view`); this module reads
+one back. A view handed back to `sample_from_view` may come from a client, so it is read as
 strictly as a position: its hidden parts are checked here, the rest by
 `from_position`, and the state rebuilt must show that seat exactly the view given.
 """
@@ -18,43 +19,16 @@ import json
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from euphrates.board.phases import HAND_SIZE, OVER, TILE_COUNTS
-from euphrates.board.position import (
-    MAX_POINTS,
-    MAX_SCORE_LOG,
-    POSITION_KEYS,
-    TOTAL_TILES,
-    from_position,
-    to_position,
-)
+from euphrates.board.phases import HAND_SIZE, TILE_COUNTS
+from euphrates.board.position import from_position
 from euphrates.board.state import BoardState
+from euphrates.board.writing import MAX_POINTS, MAX_SCORE_LOG, TOTAL_TILES, VIEW_KEYS, VIEW_ONLY
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import RecordError
-from euphrates.core.protocol import Json, decision_fields
+from euphrates.core.protocol import Json
 from euphrates.core.rng import Rng
 
-VIEW_ONLY = ("viewer", "version", "decision", "legal", "active", "outcome")
-"""Keys a view adds to the position (the seed is the one it takes away)."""
-VIEW_KEYS = (*(key for key in POSITION_KEYS if key != "seed"), *VIEW_ONLY)
-
-
-def view_of(st: BoardState, seat: int | None) -> Json:
-    """What `seat` may see (None: a spectator), B-33 and G-3."""
-    doc = to_position(st)
-    del doc["seed"]
-    over = st.phase == OVER
-    for s, entry in enumerate(doc["seats"]):
-        if s != seat:
-            entry["hand"] = {"count": sum(st.hands[s])}
-            entry["discarded"] = {"count": sum(st.discarded[s])}
-        if s != seat and not st.open_scores and not over:
-            del entry["points"]
-    doc["bag"] = {"count": len(st.bag)}
-    doc.update(decision_fields(st, seat))
-    doc["active"] = st.active
-    out = st.outcome()
-    doc["outcome"] = None if out is None else out.to_json()
-    return doc
+__all__ = ["VIEW_KEYS", "sample_from_view", "unseen_tiles"]
 
 
 # ---------------------------------------------------------------------- reading a view
@@ -200,7 +174,7 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
         st = from_position(doc)
     except RecordError as e:
         raise RecordError("view: " + str(e).removeprefix("position: ")) from None
-    shown = view_of(st, viewer)
+    shown = st.view(viewer)
     for key in VIEW_KEYS:
         if shown[key] != view[key]:
             _fail(f"'{key}' is not what the position the view describes shows that seat")

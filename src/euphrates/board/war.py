@@ -9,29 +9,25 @@ longer share a region containing the joining tile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name, squares_of
 from euphrates.board.phases import WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.protocol import Event
 
-if TYPE_CHECKING:
-    from euphrates.board.state import BoardState
 
-
-def joined_region(st: BoardState) -> int:
+def joined_region(st: BoardData) -> int:
     return flood(1 << st.unification, st.occupied)
 
 
-def war_colours(st: BoardState, colours: list[int] | range) -> list[int]:
+def war_colours(st: BoardData, colours: list[int] | range) -> list[int]:
     """Of `colours`, those that still have two leaders in the region of the joining
     tile (B-27: a war lapses otherwise; no new war can arise)."""
     region = joined_region(st)
     return [c for c in colours if len(st.leaders_in(region, c)) == 2]
 
 
-def attacker_of(st: BoardState, seats: list[int]) -> tuple[int, int]:
+def attacker_of(st: BoardData, seats: list[int]) -> tuple[int, int]:
     """B-23: the active player attacks if involved, else the first involved owner
     clockwise after the active player. Returns (attacker, defender)."""
     a, b = seats
@@ -40,7 +36,7 @@ def attacker_of(st: BoardState, seats: list[int]) -> tuple[int, int]:
     return (a, b) if da < db else (b, a)
 
 
-def begin(st: BoardState, colour: int, events: list[Event]) -> None:
+def begin(st: BoardData, colour: int, events: list[Event]) -> None:
     """Start the war of `colour`: sides and base strengths are fixed now (B-24)."""
     region = joined_region(st)
     attacker, defender = attacker_of(st, st.leaders_in(region, colour))
@@ -70,7 +66,7 @@ def begin(st: BoardState, colour: int, events: list[Event]) -> None:
     )
 
 
-def removable(st: BoardState, colour: int, loser_sq: int) -> int:
+def removable(st: BoardData, colour: int, loser_sq: int) -> int:
     """B-25/B-26: the face-up tiles of the war colour on the loser's side, determined
     with the losing leader still on the board; in a war of priests, temples holding a
     treasure or next to any other leader stay."""
@@ -83,7 +79,7 @@ def removable(st: BoardState, colour: int, loser_sq: int) -> int:
     return out
 
 
-def resolve(st: BoardState, def_commit: int, events: list[Event]) -> None:
+def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
     """Compare, remove the loser's supporters and leader, score the winner (B-25)."""
     colour = st.conflict_colour
     att = st.att_base + st.att_commit

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import euphrates.bots.board_eval as board_eval
+import euphrates.bots.cards_eval as cards_eval
 from euphrates.core.protocol import GameState
 
 MIN_REMAINING = 0.02  # a game is never quite decided before its end
@@ -74,11 +76,7 @@ class Evaluator:
 
 def evaluator_for(game: str) -> Evaluator:
     if game == "board":
-        from euphrates.bots import board_eval
-
         return Evaluator(board_eval.scores, board_eval.prior)
     if game == "cards":
-        from euphrates.bots import cards_eval
-
         return Evaluator(cards_eval.scores, cards_eval.prior, cards_eval.remaining)
     raise ValueError(f"no evaluation for game {game!r}")

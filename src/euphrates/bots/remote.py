@@ -23,7 +23,7 @@ from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.levels import make_bot, timeout_for
 from euphrates.bots.process import Child, ChildError
 from euphrates.core.protocol import GameDefinition, View, check_seed
-from euphrates.match.seeds import decision_seed
+from euphrates.core.seeds import decision_seed
 
 WORKER_MODULE = "euphrates.bots.worker"
 

@@ -10,7 +10,7 @@ Every request is stateless: the bot is built from `bot` and `seed` for it and dr
 afterwards, so a pool of workers can serve any seat of any game, and a seeded request
 always gets the same answer (the bots keep nothing between decisions but their
 generator; a host that wants a seeded game to replay passes a fresh seed per decision,
-see `euphrates.match.seeds.decision_seed`). `iterations` is there for search bots.
+see `euphrates.core.seeds.decision_seed`). `iterations` is there for search bots.
 
 The view is the documented JSON view (`state.view(seat)`) and must hold a decision for
 its viewer; everything else about it is checked by the game's `sample_from_view`. A bad
@@ -27,9 +27,10 @@ from typing import Any
 
 from euphrates.bots.base import Bot
 from euphrates.bots.levels import make_bot
+from euphrates.bots.process import child_setup, serve
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import check_seed
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 
 REQUEST_KEYS = frozenset({"id", "game", "bot", "seed", "view"})
 
@@ -133,8 +134,6 @@ def handle(line: bytes) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from euphrates.bots.process import child_setup, serve
-
     requests, replies = child_setup(sys.argv[1:] if argv is None else argv)
     return serve(requests, replies, handle)
 

@@ -9,47 +9,46 @@ learns a hand or the colour of a face-down bridge.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from euphrates.cards import treasures, turn
+import euphrates.cards.kinds as kinds
+import euphrates.cards.treasures as treasures
+from euphrates.cards.data import CardsData
 from euphrates.cards.layout import ship_code_name, spot_name
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
-
-if TYPE_CHECKING:
-    from euphrates.cards.state import CardsState
 
 REASON_SHIP = "ship"
 """A ship point's reason (C-16): `point` decisions carry "column", "revolt" or "war"."""
 
 
-def decision_context(s: CardsState) -> dict[str, Any]:
+def decision_context(s: CardsData) -> dict[str, Any]:
     k = s.kind
-    if k == turn.ACTION:
+    if k == kinds.ACTION:
         return {"action": 3 - s.actions_left, "actions_left": s.actions_left}
-    if k == turn.COMMIT:
+    if k == kinds.COMMIT:
         return conflict_context(s)
-    if k == turn.WAR_ORDER:
+    if k == kinds.WAR_ORDER:
         return {"wars": [COLOUR_NAMES[w] for w in s.wars]}
-    if k == turn.POINT:
-        return {"colour": COLOUR_NAMES[s.colour], "reason": turn.REASON_NAMES[s.reason]}
-    if k == turn.SHIP_POINT:
+    if k == kinds.POINT:
+        return {"colour": COLOUR_NAMES[s.colour], "reason": kinds.REASON_NAMES[s.reason]}
+    if k == kinds.SHIP_POINT:
         return {
             "colour": COLOUR_NAMES[s.colour],
             "reason": REASON_SHIP,
             "leader": LEADER_NAMES[s.colour],
         }
-    if k == turn.EXCHANGE:
+    if k == kinds.EXCHANGE:
         lo, hi = treasures.exchange_kingdom(s.gaps, s.exch_gap)
         return {
             "kingdom": [lo + 1, hi + 1],
             "treasures": [c + 1 for c in treasures.originals(s.orig, lo, hi)],
         }
-    if k == turn.SHIP:
+    if k == kinds.SHIP:
         return {"column": s.ship_col + 1, "ships": [ship_code_name(c) for c in s.ship_opts]}
     return {}
 
 
-def conflict_context(s: CardsState) -> dict[str, Any]:
+def conflict_context(s: CardsData) -> dict[str, Any]:
     """A commitment: a revolt is fought by leaders of any one colour with red cards
     (C-10), a war with cards of the leaders' colour (C-12), so `colour` and
     `commit_colour` differ only in revolts of farmers, traders and kings."""

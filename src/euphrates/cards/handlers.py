@@ -9,9 +9,10 @@ looked up by the action's type: the cheapest dispatch on apply's hot path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from euphrates.cards import turn
+import euphrates.cards.kinds as kinds
+import euphrates.cards.turn as turn
 from euphrates.cards.actions import (
     BuildShip,
     CardsAction,
@@ -25,21 +26,12 @@ from euphrates.cards.actions import (
     PlaceLeader,
     PlayCard,
 )
-from euphrates.cards.layout import (
-    BRIDGE_MIN,
-    EMPTY,
-    GAP_BASE,
-    MAX_CARDS,
-    SHIP_BASE,
-    spot_name,
-)
-from euphrates.cards.turn import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
+from euphrates.cards.data import CardsData
+from euphrates.cards.kinds import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
+from euphrates.cards.layout import BRIDGE_MIN, EMPTY, GAP_BASE, MAX_CARDS, SHIP_BASE, spot_name
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import IllegalActionError
 from euphrates.core.protocol import Event
-
-if TYPE_CHECKING:
-    from euphrates.cards.state import CardsState
 
 Events = list[Event]
 
@@ -53,11 +45,11 @@ _SAY_NO = {
 }
 
 
-def pending_name(s: CardsState) -> str:
-    return turn.KIND_NAMES[s.kind] if s.kind >= 0 else "nothing"
+def pending_name(s: CardsData) -> str:
+    return kinds.KIND_NAMES[s.kind] if s.kind >= 0 else "nothing"
 
 
-def need_action(s: CardsState, a: object) -> None:
+def need_action(s: CardsData, a: object) -> None:
     if s.kind != ACTION:
         raise IllegalActionError(
             f"{a} is a turn action, but a {pending_name(s)} decision of seat {s.seat} is pending",
@@ -65,16 +57,16 @@ def need_action(s: CardsState, a: object) -> None:
         )
 
 
-def need(s: CardsState, kind: int, a: object) -> None:
+def need(s: CardsData, kind: int, a: object) -> None:
     if s.kind != kind:
         raise IllegalActionError(
-            f"{a} answers a {turn.KIND_NAMES[kind]} decision, but a "
+            f"{a} answers a {kinds.KIND_NAMES[kind]} decision, but a "
             f"{pending_name(s)} decision is pending",
             "G-1",
         )
 
 
-def card_on(s: CardsState, a: CardsAction, pos: int, ruling: str) -> int:
+def card_on(s: CardsData, a: CardsAction, pos: int, ruling: str) -> int:
     """The card on spot `pos` (a head reads as red), refusing a spot that is not in the
     layout now: a gap without a bridge, a row below the last card."""
     if pos >= GAP_BASE:
@@ -87,7 +79,7 @@ def card_on(s: CardsState, a: CardsAction, pos: int, ruling: str) -> int:
     return RED if r == 0 else s.cols[c][r - 1]
 
 
-def do_leader(s: CardsState, a: PlaceLeader, events: Events) -> None:
+def do_leader(s: CardsData, a: PlaceLeader, events: Events) -> None:
     need_action(s, a)
     pos = a.pos
     if pos in s.lpos:
@@ -98,7 +90,7 @@ def do_leader(s: CardsState, a: PlaceLeader, events: Events) -> None:
     turn.move_leader(s, a.colour, pos, events)
 
 
-def do_card(s: CardsState, a: PlayCard, events: Events) -> None:
+def do_card(s: CardsData, a: PlayCard, events: Events) -> None:
     need_action(s, a)
     colour, t = a.colour, a.target
     if s.hands[s.active][colour] <= 0:
@@ -119,7 +111,7 @@ def do_card(s: CardsState, a: PlayCard, events: Events) -> None:
         turn.append_card(s, colour, t, events)
 
 
-def do_catastrophe(s: CardsState, a: Catastrophe, events: Events) -> None:
+def do_catastrophe(s: CardsData, a: Catastrophe, events: Events) -> None:
     need_action(s, a)
     if not s.cats[s.active]:
         raise IllegalActionError(f"{a}: the catastrophe card is already used", "C-7")
@@ -134,13 +126,13 @@ def do_catastrophe(s: CardsState, a: Catastrophe, events: Events) -> None:
     turn.catastrophe(s, pos, events)
 
 
-def do_pass(s: CardsState, a: Pass, events: Events) -> None:
+def do_pass(s: CardsData, a: Pass, events: Events) -> None:
     need_action(s, a)
     events.append(Event("pass", {"seat": s.active}))
     turn.end_turn(s, events)
 
 
-def do_commit(s: CardsState, a: Commit, events: Events) -> None:
+def do_commit(s: CardsData, a: Commit, events: Events) -> None:
     need(s, COMMIT, a)
     have = s.hands[s.seat][s.colour]
     if a.count > have:
@@ -151,7 +143,7 @@ def do_commit(s: CardsState, a: Commit, events: Events) -> None:
     turn.commit(s, a.count, events)
 
 
-def do_war(s: CardsState, a: ChooseWar, events: Events) -> None:
+def do_war(s: CardsData, a: ChooseWar, events: Events) -> None:
     need(s, WAR_ORDER, a)
     if a.colour not in s.wars:
         wars = ", ".join(f"war {COLOUR_NAMES[w]}" for w in s.wars)
@@ -159,7 +151,7 @@ def do_war(s: CardsState, a: ChooseWar, events: Events) -> None:
     turn.start_war(s, a.colour, events)
 
 
-def do_point(s: CardsState, a: PayPoint, events: Events) -> None:
+def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
     if s.kind != POINT and s.kind != SHIP_POINT:
         need(s, POINT, a)
     want = s.colour
@@ -175,7 +167,7 @@ def do_point(s: CardsState, a: PayPoint, events: Events) -> None:
             raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
     if a.colour < 0:
         # Saying no is public (G-1, G-3): the log tells it like a payment.
-        why = "ship" if s.kind == SHIP_POINT else turn.REASON_NAMES[s.reason]
+        why = "ship" if s.kind == SHIP_POINT else kinds.REASON_NAMES[s.reason]
         events.append(
             Event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
         )
@@ -189,22 +181,22 @@ def do_point(s: CardsState, a: PayPoint, events: Events) -> None:
     reason = s.reason
     if a.colour >= 0:
         s.hands[s.seat][want] -= 1
-        turn.score(s, events, s.seat, want, turn.REASON_NAMES[reason])
+        turn.score(s, events, s.seat, want, kinds.REASON_NAMES[reason])
     s.reason = 0
-    if reason == turn.FOR_COLUMN:
+    if reason == kinds.FOR_COLUMN:
         s.colour = EMPTY
         turn.after_column_point(s, events)
     else:
         turn.after_conflict(s, events)
 
 
-def do_exchange(s: CardsState, a: Exchange, events: Events) -> None:
+def do_exchange(s: CardsData, a: Exchange, events: Events) -> None:
     need(s, EXCHANGE, a)
     if a.column < 0:
         events.append(Event("exchange_none", {"seat": s.seat}))
         turn.end_exchange(s, events)
         return
-    if a.column not in s._exchange_columns():
+    if a.column not in s.exchange_columns():
         raise IllegalActionError(
             f"{a}: column {a.column + 1} is not headed by an original treasure card "
             "of the joined kingdom",
@@ -215,14 +207,14 @@ def do_exchange(s: CardsState, a: Exchange, events: Events) -> None:
     turn.exchange(s, a.column, events)
 
 
-def do_ship(s: CardsState, a: BuildShip, events: Events) -> None:
+def do_ship(s: CardsData, a: BuildShip, events: Events) -> None:
     need(s, SHIP, a)
     if a.ship not in s.ship_opts:
         raise IllegalActionError(f"{a}: that ship cannot be built here", "C-15")
     turn.build_ship(s, a.ship, events)
 
 
-def do_decline(s: CardsState, a: Decline, events: Events) -> None:
+def do_decline(s: CardsData, a: Decline, events: Events) -> None:
     """`decline` answers the ship decision only (C-15); at any other decision the error
     says what to type there instead."""
     if s.kind != SHIP:

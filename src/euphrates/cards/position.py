@@ -8,6 +8,9 @@ the engine without being played: every field must have exactly its type (``"no"`
 boolean, ``"3"`` and ``3.0`` are no numbers), unknown fields are refused, and the state
 read must satisfy every invariant a played game keeps (position_check.py). Each refusal
 is a RecordError that names the field and, where one applies, the ruling.
+
+Only reading is here: `to_position` and the other writers come from writing.py, which
+the facade's `view` uses as well, and are re-exported under their old names.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euphrates.cards import turn
+import euphrates.cards.kinds as kinds
 from euphrates.cards.context import decision_context
 from euphrates.cards.layout import (
     CIVILISATION_CARDS,
@@ -28,23 +31,41 @@ from euphrates.cards.layout import (
     REMOVED_TWO_PLAYERS,
     SHIPS,
     TREASURE,
-    card_letter,
-    gap_name,
     ship_code_name,
-    spot_name,
 )
 from euphrates.cards.position_check import census, check_state
 from euphrates.cards.scoring import result
 from euphrates.cards.state import CardsState
+from euphrates.cards.writing import (
+    FORMAT,
+    HIDDEN,
+    cards_text,
+    common_json,
+    layout_json,
+    leaders_json,
+    pending_json,
+    pile_text,
+    to_position,
+)
 from euphrates.core.actions import is_ascii_number
 from euphrates.core.colours import COLOUR_LETTERS, LEADER_LETTERS
 from euphrates.core.errors import RecordError
-from euphrates.core.protocol import SEED_LIMIT, Json
+from euphrates.core.protocol import SEED_LIMIT
 
-__all__ = ["FORMAT", "HIDDEN", "census", "from_position", "to_position"]
+__all__ = [
+    "FORMAT",
+    "HIDDEN",
+    "cards_text",
+    "census",
+    "common_json",
+    "from_position",
+    "layout_json",
+    "leaders_json",
+    "pending_json",
+    "pile_text",
+    "to_position",
+]
 
-FORMAT = 1
-HIDDEN = "?"
 _LETTER = {ch: i for i, ch in enumerate(COLOUR_LETTERS)}
 PILE_LETTERS = {**_LETTER, "t": TREASURE}
 _SHIP_CODE = {ship_code_name(code): code for code in SHIPS}
@@ -100,119 +121,6 @@ CONFLICT_KEYS = (
     "spoils_side",
     "winner",
 )
-
-
-# --- writing -------------------------------------------------------------------------------
-def cards_text(counts: list[int]) -> str:
-    """Colour counts as letters in colour order: [2, 0, 1, 0] -> ``rrg``."""
-    return "".join(COLOUR_LETTERS[c] * n for c, n in enumerate(counts))
-
-
-def pile_text(pile: list[int]) -> str:
-    return "".join("t" if c == TREASURE else COLOUR_LETTERS[c] for c in pile)
-
-
-def _lid_json(lid: int) -> Json | None:
-    return None if lid < 0 else {"seat": lid >> 2, "leader": LEADER_LETTERS[lid & 3]}
-
-
-def _side(lo: int, hi: int) -> list[int] | None:
-    return None if lo < 0 else [lo + 1, hi + 1]
-
-
-def pending_json(s: CardsState) -> Json:
-    """The pending decision with the internal context needed to continue the action
-    (conflict, remaining wars, ship options, ship points still to ask, exchange gap)."""
-    return {
-        "kind": "over" if s.kind < 0 else turn.KIND_NAMES[s.kind],
-        "seat": None if s.kind < 0 else s.seat,
-        "colour": None if s.colour < 0 else COLOUR_LETTERS[s.colour],
-        "reason": turn.REASON_NAMES[s.reason],
-        "conflict": None
-        if s.att_lid < 0
-        else {
-            "type": "war" if s.is_war else "revolt",
-            "attacker": _lid_json(s.att_lid),
-            "defender": _lid_json(s.def_lid),
-            "attacker_base": s.att_base,
-            "defender_base": s.def_base,
-            "attacker_commit": None if s.att_commit < 0 else s.att_commit,
-            "defender_commit": None if s.def_commit < 0 else s.def_commit,
-            "attacker_side": _side(s.att_lo, s.att_hi),
-            "defender_side": _side(s.def_lo, s.def_hi),
-            "spoils_side": _side(s.spoils_lo, s.spoils_hi),
-            "winner": None if s.winner < 0 else s.winner,
-        },
-        "wars": "".join(COLOUR_LETTERS[w] for w in s.wars),
-        "ship_column": None if s.ship_col < 0 else s.ship_col + 1,
-        "ship_options": [ship_code_name(c) for c in s.ship_opts],
-        "ship_points": "".join(COLOUR_LETTERS[c] for c in s.ship_queue),
-        "exchange_gap": None if s.exch_gap < 0 else gap_name(s.exch_gap),
-        "context": decision_context(s),
-    }
-
-
-def layout_json(s: CardsState, hide_down: bool) -> Json:
-    bridges: list[str | None] = []
-    for g in range(GAPS):
-        card = s.gaps[g]
-        if card < 0:
-            bridges.append(None)
-        elif g == s.down and hide_down:
-            bridges.append(HIDDEN)
-        else:
-            bridges.append(COLOUR_LETTERS[card])
-    return {
-        "heads": "".join("t" if o else "r" for o in s.orig),
-        "columns": [[card_letter(c) for c in col] for col in s.cols],
-        "bridges": bridges,
-        "face_down": None if s.down < 0 else gap_name(s.down),
-    }
-
-
-def common_json(s: CardsState) -> Json:
-    """The fields a position and a view share."""
-    return {
-        "format": FORMAT,
-        "game": "cards",
-        "players": s.players,
-        "options": {"open_piles": s.open_piles},
-        "version": s._version,
-        "first": s.first,
-        "active": s.active,
-        "actions_left": s.actions_left,
-    }
-
-
-def leaders_json(s: CardsState) -> list[Json]:
-    return [
-        {
-            LEADER_LETTERS[c]: (None if s.lpos[p * 4 + c] < 0 else spot_name(s.lpos[p * 4 + c]))
-            for c in range(4)
-        }
-        for p in range(s.players)
-    ]
-
-
-def to_position(s: CardsState) -> Json:
-    doc = common_json(s)
-    doc.update(
-        {
-            "rng": s.rng,
-            "layout": layout_json(s, hide_down=False),
-            "leaders": leaders_json(s),
-            "hands": [cards_text(h) for h in s.hands],
-            "catastrophes": list(s.cats),
-            "ships": [ship_code_name(c) for c in s.ships],
-            "deck": "".join(COLOUR_LETTERS[c] for c in s.deck),
-            "removed": "".join(COLOUR_LETTERS[c] for c in s.removed),
-            "discard": cards_text(s.discard),
-            "out": cards_text(s.out),
-            "piles": [pile_text(p) for p in s.piles],
-            "pending": pending_json(s),
-        }
-    )
-    return doc
 
 
 # --- exact readers: each names the field it refuses -----------------------------------------
@@ -414,7 +322,7 @@ def finish_reading(s: CardsState, context: object, root: str) -> None:
     """Check the state read against every invariant of a played game, then derive what
     is not stored (the result of a finished game)."""
     check_state(s, root)
-    if s.kind == turn.OVER:
+    if s.kind == kinds.OVER:
         s.result = result(s.piles)
     if context is not None and not same_json(context, decision_context(s)):
         raise RecordError(
@@ -516,17 +424,17 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
     need_keys(p, PENDING_KEYS[:-1], PENDING_KEYS, f"{root}.pending")
     kind = p["kind"]
     if kind == "over":
-        s.kind = turn.OVER
+        s.kind = kinds.OVER
         if p["seat"] is not None:
             raise RecordError(f"{root}.pending.seat must be null once the game is over")
         s.seat = EMPTY
     else:
-        if not isinstance(kind, str) or kind not in turn.KIND_NAMES:
+        if not isinstance(kind, str) or kind not in kinds.KIND_NAMES:
             raise RecordError(
-                f"{root}.pending.kind must be over or one of {', '.join(turn.KIND_NAMES)}, "
+                f"{root}.pending.kind must be over or one of {', '.join(kinds.KIND_NAMES)}, "
                 f"not {shown(kind)}"
             )
-        s.kind = turn.KIND_NAMES.index(kind)
+        s.kind = kinds.KIND_NAMES.index(kind)
         s.seat = need_int(p["seat"], 0, s.players - 1, f"{root}.pending.seat")
     colour = p["colour"]
     if colour is None:
@@ -536,12 +444,11 @@ def _read_pending(s: CardsState, value: object, root: str) -> object:
     else:
         raise RecordError(f"{root}.pending.colour must be null or r b g k, not {shown(colour)}")
     reason = p["reason"]
-    if not isinstance(reason, str) or reason not in turn.REASON_NAMES:
+    if not isinstance(reason, str) or reason not in kinds.REASON_NAMES:
         raise RecordError(
-            f"{root}.pending.reason must be one of {', '.join(turn.REASON_NAMES)}, "
-            f"not {shown(reason)}"
+            f"{root}.pending.reason must be one of {', '.join(kinds.REASON_NAMES)}, not {shown(reason)}"
         )
-    s.reason = turn.REASON_NAMES.index(reason)
+    s.reason = kinds.REASON_NAMES.index(reason)
     conf = p["conflict"]
     if conf is not None:
         _read_conflict(s, conf, root)

@@ -9,9 +9,12 @@ such a state with a RecordError naming the field and the ruling it breaks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from euphrates.cards import revolt, ships, treasures, turn, war
+import euphrates.cards.kinds as kinds
+import euphrates.cards.revolt as revolt
+import euphrates.cards.ships as ships
+import euphrates.cards.treasures as treasures
+import euphrates.cards.war as war
+from euphrates.cards.data import CardsData
 from euphrates.cards.layout import (
     CARD_TOTALS,
     EMPTY,
@@ -31,11 +34,8 @@ from euphrates.cards.scoring import point_owner, tallies
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.errors import RecordError
 
-if TYPE_CHECKING:
-    from euphrates.cards.state import CardsState
 
-
-def census(s: CardsState) -> tuple[list[int], int]:
+def census(s: CardsData) -> tuple[list[int], int]:
     """Every coloured card and every treasure card, wherever it is (C-1): (per colour,
     treasure cards). Cards committed to a pending conflict are counted too."""
     counts = [0, 0, 0, 0]
@@ -67,7 +67,7 @@ def census(s: CardsState) -> tuple[list[int], int]:
     return counts, treasures_seen
 
 
-def check_state(s: CardsState, root: str = "position") -> None:
+def check_state(s: CardsData, root: str = "position") -> None:
     """Refuse a state no game can reach (RecordError naming the field and the ruling)."""
     _check_material(s, root)
     _check_leaders(s, root)
@@ -76,7 +76,7 @@ def check_state(s: CardsState, root: str = "position") -> None:
 
 
 # --- material ----------------------------------------------------------------------------
-def _check_material(s: CardsState, root: str) -> None:
+def _check_material(s: CardsData, root: str) -> None:
     for p, h in enumerate(s.hands):
         if sum(h) > HAND_SIZE:
             raise RecordError(
@@ -133,7 +133,7 @@ def _leader_field(lid: int, root: str) -> str:
     return f"{root}.leaders[{lid >> 2}].{'PFTK'[lid & 3]}"
 
 
-def _check_leaders(s: CardsState, root: str) -> None:
+def _check_leaders(s: CardsData, root: str) -> None:
     """C-5: each leader in the layout stands alone on a head, a column card that is not
     a ship, or a bridge; never on the face-down bridge (its gap was empty until now)."""
     seen: dict[int, int] = {}
@@ -164,7 +164,7 @@ def _check_leaders(s: CardsState, root: str) -> None:
                 raise RecordError(f"{where}: a leader may not stand on a ship (C-5)")
 
 
-def _check_kingdoms(s: CardsState, root: str) -> None:
+def _check_kingdoms(s: CardsData, root: str) -> None:
     """Two leaders of one colour share a kingdom only while their conflict is pending:
     the revolt just begun (C-10), or the wars of the face-down bridge (C-11, C-13), whose
     two sides, the bridge left out, hold no such pair."""
@@ -173,7 +173,7 @@ def _check_kingdoms(s: CardsState, root: str) -> None:
         gaps = gaps[:]
         gaps[s.down] = EMPTY
     revolt_pair = (
-        {s.att_lid, s.def_lid} if s.kind == turn.COMMIT and s.att_lid >= 0 and not s.is_war else ()
+        {s.att_lid, s.def_lid} if s.kind == kinds.COMMIT and s.att_lid >= 0 and not s.is_war else ()
     )
     for lo, hi in kingdoms(gaps):
         by_colour: dict[int, int] = {}
@@ -193,7 +193,7 @@ def _check_kingdoms(s: CardsState, root: str) -> None:
     lo, hi = extent(s.gaps, s.down)
     pairs = sorted(c for c in range(4) if war.still_on(s.lpos, s.gaps, s.down, c))
     expected = set(s.wars)
-    if s.kind == turn.COMMIT:
+    if s.kind == kinds.COMMIT:
         expected.add(s.colour)
     if pairs != sorted(expected):
         raise RecordError(
@@ -212,11 +212,11 @@ def _fail(field: str, message: str) -> RecordError:
     return RecordError(f"{field}: {message}")
 
 
-def _check_pending(s: CardsState, root: str) -> None:
+def _check_pending(s: CardsData, root: str) -> None:
     k = s.kind
-    name = "over" if k < 0 else turn.KIND_NAMES[k]
+    name = "over" if k < 0 else kinds.KIND_NAMES[k]
     conflict = s.att_lid >= 0
-    wants_conflict = k == turn.COMMIT or (k == turn.POINT and s.reason != turn.FOR_COLUMN)
+    wants_conflict = k == kinds.COMMIT or (k == kinds.POINT and s.reason != kinds.FOR_COLUMN)
     if conflict != wants_conflict:
         raise _fail(
             f"{root}.pending.conflict",
@@ -224,7 +224,7 @@ def _check_pending(s: CardsState, root: str) -> None:
             + ("has no conflict" if conflict else "needs the conflict it belongs to")
             + " (C-8)",
         )
-    if s.reason != turn.FOR_COLUMN and k != turn.POINT:
+    if s.reason != kinds.FOR_COLUMN and k != kinds.POINT:
         raise _fail(
             f"{root}.pending.reason",
             f"only a point decision has a reason, not a {name} one (C-9, C-10, C-13)",
@@ -234,7 +234,7 @@ def _check_pending(s: CardsState, root: str) -> None:
             f"{root}.layout.face_down",
             f"the gap {spot_name(GAP_BASE + s.down)} holds no bridge to lie face down (C-11)",
         )
-    war_pending = k == turn.WAR_ORDER or (conflict and s.is_war)
+    war_pending = k == kinds.WAR_ORDER or (conflict and s.is_war)
     if (s.down >= 0) != war_pending:
         raise _fail(
             f"{root}.layout.face_down",
@@ -242,32 +242,32 @@ def _check_pending(s: CardsState, root: str) -> None:
         )
     if s.wars and not war_pending:
         raise _fail(f"{root}.pending.wars", f"no war is pending at a {name} decision (C-11)")
-    column_point = k == turn.POINT and s.reason == turn.FOR_COLUMN
-    if (s.ship_col >= 0) != (k == turn.SHIP or column_point):
+    column_point = k == kinds.POINT and s.reason == kinds.FOR_COLUMN
+    if (s.ship_col >= 0) != (k == kinds.SHIP or column_point):
         raise _fail(
             f"{root}.pending.ship_column",
             "names the column just played to, only at its point or ship decision (C-8)",
         )
-    if bool(s.ship_opts) != (k == turn.SHIP):
+    if bool(s.ship_opts) != (k == kinds.SHIP):
         raise _fail(
             f"{root}.pending.ship_options",
             "lists the ships to build, only at a ship decision (C-15)",
         )
-    if bool(s.ship_queue) != (k == turn.SHIP_POINT):
+    if bool(s.ship_queue) != (k == kinds.SHIP_POINT):
         raise _fail(
             f"{root}.pending.ship_points",
             "lists ship points to ask, only at a ship_point decision (C-16)",
         )
-    if (s.exch_gap >= 0) != (k == turn.EXCHANGE):
+    if (s.exch_gap >= 0) != (k == kinds.EXCHANGE):
         raise _fail(
             f"{root}.pending.exchange_gap", "names the bridge of an exchange decision only (C-14)"
         )
-    if (s.colour >= 0) != (k in (turn.COMMIT, turn.POINT, turn.SHIP_POINT)):
+    if (s.colour >= 0) != (k in (kinds.COMMIT, kinds.POINT, kinds.SHIP_POINT)):
         raise _fail(
             f"{root}.pending.colour",
             f"a {name} decision has no colour; commitments and points have one (C-9, C-10, C-16)",
         )
-    after_actions = k in (turn.OVER, turn.SHIP_POINT)
+    after_actions = k in (kinds.OVER, kinds.SHIP_POINT)
     if after_actions and s.actions_left != 0:
         raise _fail(f"{root}.actions_left", f"is 0 once the turn's actions are over ({name}, C-17)")
     if not after_actions and s.actions_left == 0:
@@ -276,18 +276,18 @@ def _check_pending(s: CardsState, root: str) -> None:
         )
     if conflict:
         _check_conflict(s, root)
-    if k in (turn.ACTION, turn.WAR_ORDER, turn.SHIP, turn.SHIP_POINT) and s.seat != s.active:
+    if k in (kinds.ACTION, kinds.WAR_ORDER, kinds.SHIP, kinds.SHIP_POINT) and s.seat != s.active:
         raise _fail(
             f"{root}.pending.seat", f"a {name} decision belongs to the active player {s.active}"
         )
-    if k == turn.WAR_ORDER and len(s.wars) < 2:
+    if k == kinds.WAR_ORDER and len(s.wars) < 2:
         raise _fail(
             f"{root}.pending.wars",
             "the war order is asked only while two or more wars are on (C-11, G-1)",
         )
     if column_point:
         _check_column_point(s, root)
-    elif k == turn.SHIP:
+    elif k == kinds.SHIP:
         opts = ships.ship_options(s.cols[s.ship_col], s.ships)
         if sorted(s.ship_opts) != sorted(opts) or not opts:
             raise _fail(
@@ -296,7 +296,7 @@ def _check_pending(s: CardsState, root: str) -> None:
                 f"[{', '.join(ship_code_name(c) for c in opts)}], not "
                 f"[{', '.join(ship_code_name(c) for c in s.ship_opts)}] (C-15)",
             )
-    elif k == turn.SHIP_POINT:
+    elif k == kinds.SHIP_POINT:
         due = ships.ship_point_colours(s.cols, s.gaps, s.lpos, s.active)
         queue = s.ship_queue
         if queue != due[len(due) - len(queue) :] or s.colour != queue[0]:
@@ -305,11 +305,11 @@ def _check_pending(s: CardsState, root: str) -> None:
                 f"the active player's ship points still to ask are a tail of "
                 f"{_names(due)} in that order, the first one pending (C-16)",
             )
-    elif k == turn.EXCHANGE:
+    elif k == kinds.EXCHANGE:
         _check_exchange(s, root)
 
 
-def _check_column_point(s: CardsState, root: str) -> None:
+def _check_column_point(s: CardsData, root: str) -> None:
     col = s.cols[s.ship_col]
     if not col or col[-1] != s.colour:
         raise _fail(
@@ -326,7 +326,7 @@ def _check_column_point(s: CardsState, root: str) -> None:
         )
 
 
-def _check_exchange(s: CardsState, root: str) -> None:
+def _check_exchange(s: CardsData, root: str) -> None:
     g = s.exch_gap
     if s.gaps[g] < 0:
         raise _fail(
@@ -347,7 +347,7 @@ def _check_exchange(s: CardsState, root: str) -> None:
         )
 
 
-def _check_conflict(s: CardsState, root: str) -> None:
+def _check_conflict(s: CardsData, root: str) -> None:
     att, dfn = s.att_lid, s.def_lid
     a_seat, d_seat = att >> 2, dfn >> 2
     if att & 3 != dfn & 3:
@@ -368,7 +368,7 @@ def _check_conflict(s: CardsState, root: str) -> None:
             f"{COLOUR_NAMES[want]} ({'C-12' if s.is_war else 'C-10'})",
         )
     on = [s.lpos[att] >= 0, s.lpos[dfn] >= 0]
-    if s.kind == turn.COMMIT:
+    if s.kind == kinds.COMMIT:
         if not all(on):
             raise _fail(
                 f"{root}.pending.conflict",
@@ -413,7 +413,7 @@ def _check_conflict(s: CardsState, root: str) -> None:
         _check_revolt(s, root)
 
 
-def _check_revolt(s: CardsState, root: str) -> None:
+def _check_revolt(s: CardsData, root: str) -> None:
     att, dfn = s.att_lid, s.def_lid
     if att >> 2 != s.active:
         raise _fail(
@@ -424,7 +424,7 @@ def _check_revolt(s: CardsState, root: str) -> None:
         raise _fail(
             f"{root}.pending.conflict", "a revolt has no sides or spoils; only wars do (C-13)"
         )
-    if s.kind == turn.COMMIT and revolt.rival(s.lpos, s.gaps, att) != dfn:
+    if s.kind == kinds.COMMIT and revolt.rival(s.lpos, s.gaps, att) != dfn:
         raise _fail(
             f"{root}.pending.conflict", "the two leaders of a revolt stand in one kingdom (C-10)"
         )
@@ -442,7 +442,7 @@ def _check_revolt(s: CardsState, root: str) -> None:
             )
 
 
-def _check_war(s: CardsState, root: str) -> None:
+def _check_war(s: CardsData, root: str) -> None:
     att, dfn, down = s.att_lid, s.def_lid, s.down
     if war.attacker_first([att, dfn], s.active, s.players) != (att, dfn):
         raise _fail(
@@ -486,7 +486,7 @@ def _check_war(s: CardsState, root: str) -> None:
                 f"the layout gives this side {strength} face-up {COLOUR_NAMES[s.colour]} cards, "
                 f"not {base} (C-12)",
             )
-    if s.kind == turn.POINT:
+    if s.kind == kinds.POINT:
         loser = (s.def_lo, s.def_hi) if s.winner == att >> 2 else (s.att_lo, s.att_hi)
         if (s.spoils_lo, s.spoils_hi) != loser:
             raise _fail(

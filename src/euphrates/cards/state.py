@@ -1,14 +1,14 @@
-"""The card game's state: the layout, hands, deck, piles and the pending decision.
+"""A game of Contest of Kings as the protocol sees it (`core.protocol.GameState`).
 
-Random play and search copy and step this object millions of times, so it is a plain
-slotted class of ints and small lists (no dataclasses, no deepcopy), hands are four
-colour counts, and the legal actions of a turn are counted and picked by index without
-building them. Every action is validated completely before anything changes.
+`CardsState` is the facade: the data comes from `data.CardsData`, the flow of the rules
+from turn.py and handlers.py, and this class answers the protocol's questions. The
+legal actions of a turn are counted and picked by index without building them, since
+random play and search ask for them millions of times. Every action is validated
+completely before anything changes. The rule modules import the data, never this one.
 """
 
 from __future__ import annotations
 
-from euphrates.cards import treasures, turn
 from euphrates.cards.actions import (
     CARD_ACTIONS,
     CATASTROPHES,
@@ -28,227 +28,49 @@ from euphrates.cards.actions import (
     parse_action,
 )
 from euphrates.cards.context import decision_context
+from euphrates.cards.data import CardsData
 from euphrates.cards.handlers import HANDLERS
-from euphrates.cards.layout import (
-    BRIDGE_MIN,
-    COLUMNS,
-    EMPTY,
-    GAP_BASE,
-    GAPS,
-    MAX_CARDS,
-    SHIP_BASE,
+from euphrates.cards.kinds import (
+    ACTION,
+    COMMIT,
+    EXCHANGE,
+    KIND_NAMES,
+    OVER,
+    POINT,
+    SHIP,
+    SHIP_POINT,
+    WAR_ORDER,
 )
-from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
+from euphrates.cards.layout import BRIDGE_MIN, COLUMNS, EMPTY, GAP_BASE, GAPS, MAX_CARDS, SHIP_BASE
+from euphrates.cards.writing import view_json
+from euphrates.core.colours import COLOUR_NAMES, RED
 from euphrates.core.errors import GameOverError, IllegalActionError
-from euphrates.core.protocol import Decision, Event, GameState, Outcome, View
+from euphrates.core.protocol import Decision, Event, GameState, View, check_viewer, decision_fields
 from euphrates.core.rng import Rng
 
-ACTION = turn.ACTION
-COMMIT = turn.COMMIT
-WAR_ORDER = turn.WAR_ORDER
-POINT = turn.POINT
-EXCHANGE = turn.EXCHANGE
-SHIP = turn.SHIP
-SHIP_POINT = turn.SHIP_POINT
-OVER = turn.OVER
+__all__ = [
+    "ACTION",
+    "COMMIT",
+    "EXCHANGE",
+    "OVER",
+    "POINT",
+    "SHIP",
+    "SHIP_POINT",
+    "WAR_ORDER",
+    "CardsState",
+]
 
-_SLOTS = (
-    "players",
-    "open_piles",
-    "rng",
-    "_version",
-    "first",
-    "active",
-    "actions_left",
-    "cols",
-    "orig",
-    "gaps",
-    "down",
-    "lpos",
-    "hands",
-    "cats",
-    "ships",
-    "deck",
-    "removed",
-    "discard",
-    "out",
-    "piles",
-    "kind",
-    "seat",
-    "colour",
-    "reason",
-    "is_war",
-    "att_lid",
-    "def_lid",
-    "att_base",
-    "def_base",
-    "att_commit",
-    "def_commit",
-    "att_lo",
-    "att_hi",
-    "def_lo",
-    "def_hi",
-    "spoils_lo",
-    "spoils_hi",
-    "winner",
-    "wars",
-    "ship_col",
-    "ship_opts",
-    "ship_queue",
-    "exch_gap",
-    "result",
-)
 _HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
 
 
-class CardsState(GameState[CardsAction]):
+class CardsState(CardsData, GameState[CardsAction]):
     """One game of Contest of Kings. Build it with ``CARDS.new_game`` or a position."""
 
     # cards drawn from the deck, a face-down bridge turned up (G-3, C-11, C-19)
     revealing_events = frozenset({"draw", "refill", "bridge_up"})
     game_over_ruling = "C-17"
 
-    __slots__ = (*_SLOTS, "_cache_v", "_cache", "_legal_v", "_legal")
-    _cache_v: int
-    _cache: tuple[int, int, int, int, int]
-    _legal_v: int
-    _legal: frozenset[CardsAction]
-
-    players: int
-    open_piles: bool
-    rng: int  # the Rng state; the deal used it, the rules need no more chance after that
-    first: int
-    active: int
-    actions_left: int
-    cols: list[list[int]]
-    orig: list[bool]
-    gaps: list[int]
-    down: int
-    lpos: list[int]
-    hands: list[list[int]]
-    cats: list[bool]
-    ships: list[int]
-    deck: list[int]
-    removed: list[int]
-    discard: list[int]
-    out: list[int]
-    piles: list[list[int]]
-    kind: int
-    seat: int
-    colour: int
-    reason: int
-    is_war: bool
-    att_lid: int
-    def_lid: int
-    att_base: int
-    def_base: int
-    att_commit: int
-    def_commit: int
-    att_lo: int
-    att_hi: int
-    def_lo: int
-    def_hi: int
-    spoils_lo: int
-    spoils_hi: int
-    winner: int
-    wars: list[int]
-    ship_col: int
-    ship_opts: list[int]
-    ship_queue: list[int]
-    exch_gap: int
-    result: Outcome | None
-
-    def __init__(self, players: int, open_piles: bool = False) -> None:
-        """An empty layout with nothing dealt; ``game.new_game`` and positions fill it."""
-        self.players = players
-        self.open_piles = open_piles
-        self.rng = 0
-        self._version = 0
-        self.first = 0
-        self.active = 0
-        self.actions_left = 2
-        self.cols = [[] for _ in range(COLUMNS)]
-        self.orig = [True] * COLUMNS
-        self.gaps = [EMPTY] * GAPS
-        self.down = EMPTY
-        self.lpos = [EMPTY] * (4 * players)
-        self.hands = [[0, 0, 0, 0] for _ in range(players)]
-        self.cats = [True] * players
-        self.ships = [SHIP_BASE, SHIP_BASE + 2, SHIP_BASE + 3]
-        self.deck = []
-        self.removed = []
-        self.discard = [0, 0, 0, 0]
-        self.out = [0, 0, 0, 0]
-        self.piles = [[] for _ in range(players)]
-        self.kind = ACTION
-        self.seat = 0
-        self.colour = EMPTY
-        self.reason = 0
-        turn.clear_conflict(self)
-        self.wars = []
-        self.ship_col = EMPTY
-        self.ship_opts = []
-        self.ship_queue = []
-        self.exch_gap = EMPTY
-        self.result = None
-        self._cache_v = -1
-        self._legal_v = -1
-
-    # The protocol's `version` is a read-only property; the counter lives in a slot.
-    @property
-    def version(self) -> int:
-        return self._version
-
-    # --- copies and comparison -----------------------------------------------------
-    def copy(self) -> CardsState:
-        s = CardsState.__new__(CardsState)
-        s.players = self.players
-        s.open_piles = self.open_piles
-        s.rng = self.rng
-        s._version = self._version
-        s.first = self.first
-        s.active = self.active
-        s.actions_left = self.actions_left
-        s.cols = [c[:] for c in self.cols]
-        s.orig = self.orig[:]
-        s.gaps = self.gaps[:]
-        s.down = self.down
-        s.lpos = self.lpos[:]
-        s.hands = [h[:] for h in self.hands]
-        s.cats = self.cats[:]
-        s.ships = self.ships[:]
-        s.deck = self.deck[:]
-        s.removed = self.removed[:]
-        s.discard = self.discard[:]
-        s.out = self.out[:]
-        s.piles = [p[:] for p in self.piles]
-        s.kind = self.kind
-        s.seat = self.seat
-        s.colour = self.colour
-        s.reason = self.reason
-        s.is_war = self.is_war
-        s.att_lid = self.att_lid
-        s.def_lid = self.def_lid
-        s.att_base = self.att_base
-        s.def_base = self.def_base
-        s.att_commit = self.att_commit
-        s.def_commit = self.def_commit
-        s.att_lo = self.att_lo
-        s.att_hi = self.att_hi
-        s.def_lo = self.def_lo
-        s.def_hi = self.def_hi
-        s.spoils_lo = self.spoils_lo
-        s.spoils_hi = self.spoils_hi
-        s.winner = self.winner
-        s.wars = self.wars[:]
-        s.ship_col = self.ship_col
-        s.ship_opts = self.ship_opts[:]
-        s.ship_queue = self.ship_queue[:]
-        s.exch_gap = self.exch_gap
-        s.result = self.result
-        s._cache_v = -1
-        s._legal_v = -1
-        return s
+    __slots__ = ()
 
     def redeal(self, seat: int | None, rng: Rng) -> None:
         """Re-deal what `seat` cannot see (C-19, G-3) at random, keeping every count:
@@ -282,27 +104,14 @@ class CardsState(GameState[CardsAction]):
         self._cache_v = -1
         self._legal_v = -1
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CardsState):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in _SLOTS)
-
-    __hash__ = None  # type: ignore[assignment]
-
     # --- what is pending -------------------------------------------------------------
     def decision(self) -> Decision | None:
         if self.kind < 0:
             return None
-        return Decision(self.seat, turn.KIND_NAMES[self.kind], decision_context(self))
+        return Decision(self.seat, KIND_NAMES[self.kind], decision_context(self))
 
     def to_move(self) -> int | None:
         return None if self.kind < 0 else self.seat
-
-    def is_over(self) -> bool:
-        return self.kind < 0
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     # --- legal actions ---------------------------------------------------------------
     def _free_spots(self) -> list[int]:
@@ -363,12 +172,6 @@ class CardsState(GameState[CardsAction]):
                 j -= 1
         raise AssertionError("fewer free spots than counted")
 
-    @property
-    def ships_built(self) -> tuple[int, ...]:
-        return tuple(
-            code for code in (SHIP_BASE, SHIP_BASE + 2, SHIP_BASE + 3) if code not in self.ships
-        )
-
     def _catastrophe_spots(self) -> list[int]:
         """C-7: any card but a head, a ship or a card carrying a leader."""
         return self._open_spots(heads=False)
@@ -381,10 +184,6 @@ class CardsState(GameState[CardsAction]):
             if self.gaps[g] < 0 and lens[g] >= BRIDGE_MIN and lens[g + 1] >= BRIDGE_MIN:
                 out.append(GAP_BASE + g)
         return out
-
-    def _exchange_columns(self) -> list[int]:
-        lo, hi = treasures.exchange_kingdom(self.gaps, self.exch_gap)
-        return treasures.originals(self.orig, lo, hi)
 
     def legal_actions(self) -> list[CardsAction]:
         k = self.kind
@@ -413,7 +212,7 @@ class CardsState(GameState[CardsAction]):
             out.extend(WARS[w] for w in self.wars)
         elif k == EXCHANGE:
             if self.hands[self.seat][RED]:
-                out.extend(EXCHANGES[c] for c in self._exchange_columns())
+                out.extend(EXCHANGES[c] for c in self.exchange_columns())
             out.append(EXCHANGE_NONE)
         elif k == SHIP:
             out.extend(SHIP_ACTIONS[code] for code in self.ship_opts)
@@ -471,7 +270,7 @@ class CardsState(GameState[CardsAction]):
             return len(self.wars)
         if k == EXCHANGE:
             if self.hands[self.seat][RED]:
-                return len(self._exchange_columns()) + 1
+                return len(self.exchange_columns()) + 1
             return 1
         if k == SHIP:
             return len(self.ship_opts) + 1
@@ -549,14 +348,10 @@ class CardsState(GameState[CardsAction]):
 
     # --- views --------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        from euphrates.cards.views import view
-
-        return view(self, seat)
+        viewer = check_viewer(seat, self.players)
+        return view_json(self, viewer, decision_fields(self, viewer))
 
     def __repr__(self) -> str:
         d = self.decision()
         pending = "over" if d is None else f"{d.kind} for seat {d.seat}"
         return f"<CardsState {self.players} players, version {self._version}, {pending}>"
-
-    def describe_leader(self, lid: int) -> str:
-        return f"seat {lid >> 2}'s {LEADER_NAMES[lid & 3]}"

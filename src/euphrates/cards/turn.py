@@ -8,9 +8,27 @@ whole flow survives a position round trip (an action is never half-applied).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from euphrates.cards import revolt, scoring, ships, treasures, war
+import euphrates.cards.revolt as revolt
+import euphrates.cards.scoring as scoring
+import euphrates.cards.ships as ships
+import euphrates.cards.treasures as treasures
+import euphrates.cards.war as war
+from euphrates.cards.data import CardsData, clear_conflict
+from euphrates.cards.kinds import (
+    ACTION,
+    COMMIT,
+    EXCHANGE,
+    FOR_COLUMN,
+    FOR_REVOLT,
+    FOR_WAR,
+    OVER,
+    POINT,
+    SHIP,
+    SHIP_POINT,
+    WAR_ORDER,
+)
 from euphrates.cards.layout import (
     BRIDGE_MIN,
     EMPTY,
@@ -22,31 +40,13 @@ from euphrates.cards.layout import (
     TREASURE,
     extent,
     gap_name,
+    remove_card,
+    ship_code_name,
     ship_colours,
     spot_name,
 )
 from euphrates.core.colours import COLOUR_LETTERS, RED
 from euphrates.core.protocol import Event
-
-if TYPE_CHECKING:
-    from euphrates.cards.state import CardsState
-
-# decision kinds (docs/cards.md); OVER when nothing is pending
-OVER = -1
-ACTION = 0
-COMMIT = 1
-WAR_ORDER = 2
-POINT = 3
-EXCHANGE = 4
-SHIP = 5
-SHIP_POINT = 6
-KIND_NAMES = ("action", "commit", "war_order", "point", "exchange", "ship", "ship_point")
-
-# why a "point" decision is pending, i.e. what follows it
-FOR_COLUMN = 0  # C-9
-FOR_REVOLT = 1  # C-10, nothing committed
-FOR_WAR = 2  # C-13, nothing committed
-REASON_NAMES = ("column", "revolt", "war")
 
 Events = list[Event]
 
@@ -56,7 +56,7 @@ def _ev(events: Events, kind: str, audience: int | None = None, **data: Any) -> 
 
 
 # --- the turn ----------------------------------------------------------------------
-def action_done(s: CardsState, events: Events) -> None:
+def action_done(s: CardsData, events: Events) -> None:
     """An action with everything it triggered is finished (C-8)."""
     s.actions_left -= 1
     if s.actions_left > 0:
@@ -66,14 +66,14 @@ def action_done(s: CardsState, events: Events) -> None:
         end_turn(s, events)
 
 
-def end_turn(s: CardsState, events: Events) -> None:
+def end_turn(s: CardsData, events: Events) -> None:
     """C-17 (1): ship points, one decision per qualifying leader; then refills."""
     s.actions_left = 0
     s.ship_queue = ships.ship_point_colours(s.cols, s.gaps, s.lpos, s.active)
     next_ship_point(s, events)
 
 
-def next_ship_point(s: CardsState, events: Events) -> None:
+def next_ship_point(s: CardsData, events: Events) -> None:
     if s.ship_queue:
         s.kind = SHIP_POINT
         s.seat = s.active
@@ -83,7 +83,7 @@ def next_ship_point(s: CardsState, events: Events) -> None:
     refill(s, events)
 
 
-def refill(s: CardsState, events: Events) -> None:
+def refill(s: CardsData, events: Events) -> None:
     """C-17 (2) and (3): everyone draws to 8 from the active player on, or the game ends
     when the deck cannot cover all hands; then the treasure end check."""
     n = s.players
@@ -122,7 +122,7 @@ def refill(s: CardsState, events: Events) -> None:
         _ev(events, "turn", seat=s.active)
 
 
-def stalled(s: CardsState) -> bool:
+def stalled(s: CardsData) -> bool:
     """No card can ever leave a hand again, so the deck can never run short and the game
     would never end (docs/cards.md, "Choices where the rules are silent"): no column or
     gap can take a card, no catastrophe is left to open one, no hand holds a red card (a
@@ -144,14 +144,14 @@ def stalled(s: CardsState) -> bool:
     return not any(h[c] for h in s.hands for c in shown)
 
 
-def finish(s: CardsState, events: Events, why: str) -> None:
+def finish(s: CardsData, events: Events, why: str) -> None:
     s.kind = OVER
     s.seat = EMPTY
     s.result = scoring.result(s.piles)
     _ev(events, "game_over", reason=why, places=list(s.result.places))
 
 
-def score(s: CardsState, events: Events, seat: int, card: int, why: str) -> None:
+def score(s: CardsData, events: Events, seat: int, card: int, why: str) -> None:
     """A card reaches a point pile: always a public event (C-9, G-3)."""
     s.piles[seat].append(card)
     letter = "t" if card == TREASURE else COLOUR_LETTERS[card]
@@ -159,7 +159,7 @@ def score(s: CardsState, events: Events, seat: int, card: int, why: str) -> None
 
 
 # --- card into a column (C-9, C-15) ------------------------------------------------
-def append_card(s: CardsState, colour: int, col: int, events: Events) -> None:
+def append_card(s: CardsData, colour: int, col: int, events: Events) -> None:
     s.hands[s.active][colour] -= 1
     s.cols[col].append(colour)
     _ev(events, "card", seat=s.active, card=COLOUR_LETTERS[colour], column=col + 1)
@@ -174,7 +174,7 @@ def append_card(s: CardsState, colour: int, col: int, events: Events) -> None:
     after_column_point(s, events)
 
 
-def after_column_point(s: CardsState, events: Events) -> None:
+def after_column_point(s: CardsData, events: Events) -> None:
     opts = ships.ship_options(s.cols[s.ship_col], s.ships)
     if opts:
         s.kind = SHIP
@@ -185,7 +185,7 @@ def after_column_point(s: CardsState, events: Events) -> None:
     action_done(s, events)
 
 
-def build_ship(s: CardsState, code: int, events: Events) -> None:
+def build_ship(s: CardsData, code: int, events: Events) -> None:
     """C-15: the lowest four cards of the run leave for the discard pile, leaders on them
     return, the ship takes their place."""
     c = s.ship_col
@@ -202,20 +202,14 @@ def build_ship(s: CardsState, code: int, events: Events) -> None:
     col.append(code)
     s.discard[colour] += 4
     s.ships.remove(code)
-    _ev(events, "ship", seat=s.active, ship=ships_name(code), column=c + 1)
+    _ev(events, "ship", seat=s.active, ship=ship_code_name(code), column=c + 1)
     s.ship_col = EMPTY
     s.ship_opts = []
     action_done(s, events)
 
 
-def ships_name(code: int) -> str:
-    from euphrates.cards.layout import ship_code_name
-
-    return ship_code_name(code)
-
-
 # --- leaders and revolts (C-5, C-10) -----------------------------------------------
-def move_leader(s: CardsState, colour: int, pos: int, events: Events) -> None:
+def move_leader(s: CardsData, colour: int, pos: int, events: Events) -> None:
     lid = s.active * 4 + colour
     old = s.lpos[lid]
     s.lpos[lid] = pos
@@ -249,7 +243,7 @@ def move_leader(s: CardsState, colour: int, pos: int, events: Events) -> None:
     )
 
 
-def commit(s: CardsState, n: int, events: Events) -> None:
+def commit(s: CardsData, n: int, events: Events) -> None:
     s.hands[s.seat][s.colour] -= n
     _ev(events, "commit", seat=s.seat, colour=COLOUR_LETTERS[s.colour], count=n)
     if s.att_commit < 0:
@@ -260,7 +254,7 @@ def commit(s: CardsState, n: int, events: Events) -> None:
     resolve(s, events)
 
 
-def resolve(s: CardsState, events: Events) -> None:
+def resolve(s: CardsData, events: Events) -> None:
     """Tie goes to the defender; the loser's leader returns first (C-10, C-13)."""
     att = s.att_base + s.att_commit
     dfn = s.def_base + s.def_commit
@@ -294,7 +288,7 @@ def resolve(s: CardsState, events: Events) -> None:
         # s.colour stays the conflict colour
 
 
-def after_conflict(s: CardsState, events: Events) -> None:
+def after_conflict(s: CardsData, events: Events) -> None:
     if not s.is_war:
         clear_conflict(s)
         action_done(s, events)
@@ -306,19 +300,8 @@ def after_conflict(s: CardsState, events: Events) -> None:
     next_war(s, events)
 
 
-def clear_conflict(s: CardsState) -> None:
-    s.att_lid = s.def_lid = EMPTY
-    s.att_base = s.def_base = 0
-    s.att_commit = s.def_commit = EMPTY
-    s.att_lo = s.att_hi = s.def_lo = s.def_hi = EMPTY
-    s.spoils_lo = s.spoils_hi = EMPTY
-    s.winner = EMPTY
-    s.colour = EMPTY
-    s.is_war = False
-
-
 # --- bridges and wars (C-11..C-14) -------------------------------------------------
-def lay_bridge(s: CardsState, colour: int, gap: int, events: Events) -> None:
+def lay_bridge(s: CardsData, colour: int, gap: int, events: Events) -> None:
     s.hands[s.active][colour] -= 1
     s.gaps[gap] = colour
     s.down = gap
@@ -329,7 +312,7 @@ def lay_bridge(s: CardsState, colour: int, gap: int, events: Events) -> None:
     next_war(s, events)
 
 
-def next_war(s: CardsState, events: Events) -> None:
+def next_war(s: CardsData, events: Events) -> None:
     """Before each war the active player picks among those still on (C-11, C-13)."""
     s.wars = [w for w in s.wars if war.still_on(s.lpos, s.gaps, s.down, w)]
     if not s.wars:
@@ -341,7 +324,7 @@ def next_war(s: CardsState, events: Events) -> None:
         s.seat = s.active
 
 
-def start_war(s: CardsState, colour: int, events: Events) -> None:
+def start_war(s: CardsData, colour: int, events: Events) -> None:
     s.wars.remove(colour)
     pair = war.combatants(s.lpos, s.gaps, s.down, colour)
     a, d = war.attacker_first(pair, s.active, s.players)
@@ -365,7 +348,7 @@ def start_war(s: CardsState, colour: int, events: Events) -> None:
     )
 
 
-def turn_up(s: CardsState, events: Events) -> None:
+def turn_up(s: CardsData, events: Events) -> None:
     """No war left: the bridge is turned face up, then the treasure exchange (C-14)."""
     gap = s.down
     s.down = EMPTY
@@ -381,7 +364,7 @@ def turn_up(s: CardsState, events: Events) -> None:
     action_done(s, events)
 
 
-def exchange(s: CardsState, col: int, events: Events) -> None:
+def exchange(s: CardsData, col: int, events: Events) -> None:
     s.hands[s.seat][RED] -= 1
     s.orig[col] = False
     _ev(events, "exchange", seat=s.seat, column=col + 1)
@@ -391,15 +374,13 @@ def exchange(s: CardsState, col: int, events: Events) -> None:
         end_exchange(s, events)
 
 
-def end_exchange(s: CardsState, events: Events) -> None:
+def end_exchange(s: CardsData, events: Events) -> None:
     s.exch_gap = EMPTY
     action_done(s, events)
 
 
 # --- catastrophe (C-7) -------------------------------------------------------------
-def catastrophe(s: CardsState, pos: int, events: Events) -> None:
-    from euphrates.cards.layout import remove_card
-
+def catastrophe(s: CardsData, pos: int, events: Events) -> None:
     if pos >= GAP_BASE:
         g = pos - GAP_BASE
         card = s.gaps[g]

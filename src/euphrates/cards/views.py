@@ -23,8 +23,6 @@ from euphrates.cards.layout import (
     GAPS,
     HAND_SIZE,
     REMOVED_TWO_PLAYERS,
-    TREASURE,
-    ship_code_name,
 )
 from euphrates.cards.position import (
     FORMAT,
@@ -32,40 +30,29 @@ from euphrates.cards.position import (
     LAYOUT_KEYS,
     PILE_LETTERS,
     cards_text,
-    common_json,
     counts_of,
     finish_reading,
     kind_of,
-    layout_json,
-    leaders_json,
     need_int,
     need_keys,
     need_list,
     need_mapping,
     parse_gap,
-    pending_json,
-    pile_text,
     read_fields,
+    same_json,
     sequence_of,
     shown,
 )
 from euphrates.cards.position_check import census
-from euphrates.cards.scoring import tallies
 from euphrates.cards.state import CardsState
+from euphrates.cards.writing import COMMON_KEYS
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import RecordError
-from euphrates.core.protocol import Json, View, check_viewer, decision_fields
+from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
 
 VIEW_KEYS = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "version",
-    "first",
-    "active",
-    "actions_left",
+    *COMMON_KEYS,
     "layout",
     "leaders",
     "hand",
@@ -85,68 +72,7 @@ VIEW_KEYS = (
     "decision",
     "legal",
 )
-_COPIED = (
-    "format",
-    "game",
-    "players",
-    "options",
-    "version",
-    "first",
-    "active",
-    "actions_left",
-    "leaders",
-    "catastrophes",
-    "ships",
-    "discard",
-    "out",
-    "pending",
-)
-
-
-def pile_summary(s: CardsState) -> list[Json]:
-    """C-9: closed piles show their top card and height; open piles every colour. Once
-    the game is over the scoring has turned every pile over (C-9, C-18), so every pile
-    reads as open, whatever the option."""
-    out: list[Json] = []
-    opened = s.open_piles or s.is_over()
-    for pile in s.piles:
-        if opened:
-            counts, t = tallies(pile)
-            out.append({**{COLOUR_LETTERS[c]: counts[c] for c in range(4)}, "t": t})
-        else:
-            top = None if not pile else ("t" if pile[-1] == TREASURE else COLOUR_LETTERS[pile[-1]])
-            out.append({"top": top, "height": len(pile)})
-    return out
-
-
-def view(s: CardsState, seat: object) -> View:
-    """What ``seat`` may see (None: a spectator), C-19 and G-3. The seat must be exactly
-    a seat number or None (ArgumentError otherwise: `True` or `"0"` are not seats)."""
-    viewer = check_viewer(seat, s.players)
-    hide_down = s.down >= 0 and viewer != s.active
-    v = common_json(s)
-    v.update(
-        {
-            "layout": layout_json(s, hide_down),
-            "leaders": leaders_json(s),
-            "hand": None if viewer is None else cards_text(s.hands[viewer]),
-            "hand_counts": [sum(h) for h in s.hands],
-            "catastrophes": list(s.cats),
-            "ships": [ship_code_name(c) for c in s.ships],
-            "deck_count": len(s.deck),
-            "removed_count": len(s.removed),
-            "discard": cards_text(s.discard),
-            "out": cards_text(s.out),
-            "piles": pile_summary(s),
-            # The record of every scoring event, public by G-3; a client shows `piles`.
-            "scored": [pile_text(p) for p in s.piles],
-            "pending": pending_json(s),
-            "over": s.kind < 0,
-            "outcome": None if s.result is None else s.result.to_json(),
-        }
-    )
-    v.update(decision_fields(s, viewer))
-    return v
+_COPIED = (*COMMON_KEYS, "leaders", "catastrophes", "ships", "discard", "out", "pending")
 
 
 def sample_from_view(value: object, rng: Rng) -> CardsState:
@@ -249,9 +175,11 @@ def _unseen(s: CardsState, stand_ins: int) -> list[int]:
 
 def _same_view(mine: View, given: Mapping[str, Any]) -> None:
     """Every field the view derives (pile summaries, the decision, the legal actions,
-    the outcome) must be what its own layout, hands and pending decision give."""
+    the outcome) must be what its own layout, hands and pending decision give, with
+    JSON's types: `"over": 0` or `true` for a 1 in the decision's context equal the
+    engine's values in Python, but no state shows them."""
     for key, value in mine.items():
-        if given.get(key) != value:
+        if key not in given or not same_json(given[key], value):
             raise RecordError(
                 f"view.{key} does not match the rest of the view (it should read "
                 f"{_short(value)}, not {_short(given.get(key))})"
@@ -271,4 +199,4 @@ def check_view(value: object) -> None:
     sample_from_view(value, Rng(0))
 
 
-__all__ = ["FORMAT", "check_view", "pile_summary", "sample_from_view", "view"]
+__all__ = ["FORMAT", "VIEW_KEYS", "check_view", "sample_from_view"]

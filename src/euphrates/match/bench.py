@@ -15,7 +15,7 @@ from typing import Any
 from euphrates.bots import GreedyBot, MctsBot, make_bot
 from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 
 
 def run_bench(

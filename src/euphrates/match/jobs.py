@@ -15,14 +15,15 @@ Requests and replies are JSON lines:
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from euphrates.bots.process import Child, ChildError, ready
+from euphrates.bots.process import Child, ChildError, child_setup, ready, serve
 from euphrates.bots.remote import WorkerProcess
 from euphrates.core.errors import EuphratesError
-from euphrates.match.tournament import GameResult, PlayedOne, Setup, play_one, seat_workers
+from euphrates.match.hosting import GameResult, PlayedOne, Setup, play_one, seat_workers
 
 JOB_MODULE = "euphrates.match.jobs"
 
@@ -38,8 +39,6 @@ class _Host:
         self.workers: list[WorkerProcess] = []
 
     def handle(self, line: bytes) -> dict[str, Any]:
-        import json
-
         index: Any = None
         try:
             request = json.loads(line)
@@ -58,8 +57,6 @@ class _Host:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from euphrates.bots.process import child_setup, serve
-
     requests, replies = child_setup(sys.argv[1:] if argv is None else argv)
     host = _Host()
     try:

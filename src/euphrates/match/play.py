@@ -18,7 +18,7 @@ from typing import Any
 
 from euphrates.bots.base import Bot
 from euphrates.core.protocol import GameState
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.match.records import GameRecord
 
 MAX_DECISIONS = 20_000

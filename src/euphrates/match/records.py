@@ -18,7 +18,7 @@ from typing import Any, Final, NoReturn
 
 from euphrates.core.errors import ArgumentError, EuphratesError, RecordError, short_repr
 from euphrates.core.protocol import SEED_LIMIT, GameState, Json
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 
 FORMAT: Final = 1
 MAX_CHARS: Final = 10_000_000

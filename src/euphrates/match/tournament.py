@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from euphrates.bots.levels import make_bot
-from euphrates.bots.remote import BotError, RemoteBot, WorkerProcess
+from euphrates.bots.remote import WorkerProcess
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import check_players, check_seed
-from euphrates.match.games import game_definition
-from euphrates.match.play import MAX_DECISIONS, UnfinishedGame, play_game
+from euphrates.core.seeds import fresh_seed
+from euphrates.games import game_definition
+from euphrates.match.hosting import GameResult, PlayedOne, Setup, play_one, seat_workers
+from euphrates.match.jobs import run_in_jobs
+from euphrates.match.play import MAX_DECISIONS
 from euphrates.match.ratings import bradley_terry_elo, openskill_ratings, wilson
-from euphrates.match.seeds import bot_seed, fresh_seed, game_seed
 from euphrates.match.store import Store, check_manifest, read_manifest
 
 MAX_GAMES = 1_000_000
@@ -37,81 +38,6 @@ MAX_GAMES = 1_000_000
 first, and a million games of the quickest bots already take days."""
 MAX_JOBS = 64
 """The most job processes at once (each with a bot worker per seat)."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What makes a tournament: the same setup plays the same games."""
-
-    game: str
-    players: int
-    entrants: tuple[str, ...]
-    seed: int
-    options: Mapping[str, Any] = field(default_factory=dict)
-    max_decisions: int = MAX_DECISIONS
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "entrants": list(self.entrants),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "max_decisions": self.max_decisions,
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Setup:
-        return cls(
-            doc["game"],
-            doc["players"],
-            tuple(doc["entrants"]),
-            doc["seed"],
-            dict(doc["options"]),
-            doc["max_decisions"],
-        )
-
-
-@dataclass
-class GameResult:
-    """One game's result; `places` is empty for a game stopped unfinished (it is left
-    out of the table and counted apart)."""
-
-    index: int
-    entrants: list[str]  # by seat
-    places: list[int]  # by seat
-    weakest: list[int]  # weakest colour total by seat
-    seconds: list[float]
-    decisions: list[int]
-    record_path: str | None
-    iterations: list[int]
-
-    def to_json(self) -> dict[str, Any]:
-        doc = asdict(self)
-        del doc["record_path"]
-        return doc
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any], record_path: str | None = None) -> GameResult:
-        return cls(
-            int(doc["index"]),
-            list(doc["entrants"]),
-            list(doc["places"]),
-            list(doc["weakest"]),
-            list(doc["seconds"]),
-            list(doc["decisions"]),
-            record_path,
-            list(doc["iterations"]),
-        )
-
-
-@dataclass
-class PlayedOne:
-    """A game as a host hands it back: its result, its record and the record's name."""
-
-    result: GameResult
-    record_name: str
-    record_text: str
 
 
 class Interrupted(KeyboardInterrupt):
@@ -122,12 +48,6 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
-def seating(entrants: Sequence[str], players: int, game_index: int) -> list[str]:
-    """Entrants by seat for game `game_index`: a rotation of the list."""
-    r = game_index % players
-    return [entrants[(s + r) % players] for s in range(players)]
-
-
 def fill(bots: Sequence[str], players: int) -> list[str]:
     """One entrant per seat: the list as given, its last bot repeated to fill the seats."""
     if not bots:
@@ -135,49 +55,6 @@ def fill(bots: Sequence[str], players: int) -> list[str]:
     if len(bots) > players:
         raise ArgumentError(f"{len(bots)} bots for {players} seats")
     return list(bots) + [bots[-1]] * (players - len(bots))
-
-
-def play_one(setup: Setup, index: int, workers: Sequence[WorkerProcess] | None = None) -> PlayedOne:
-    """Host game `index`: the state stays here, each seat's bot plays in `workers[seat]`
-    (workers of its own, closed afterwards, when none are given). A bot that fails is a
-    BotError naming the game."""
-    seats = seating(setup.entrants, setup.players, index)
-    own = [] if workers is not None else [WorkerProcess() for _ in seats]
-    bots = [
-        RemoteBot(spec, bot_seed(setup.seed, index, s), worker=(workers or own)[s])
-        for s, spec in enumerate(seats)
-    ]
-    try:
-        played = play_game(
-            setup.game,
-            bots,
-            game_seed(setup.seed, index),
-            dict(setup.options),
-            seats,
-            setup.max_decisions,
-        )
-    except UnfinishedGame as stopped:
-        n = len(seats)
-        result = GameResult(index, seats, [], [], [0.0] * n, [0] * n, None, [0] * n)
-        return PlayedOne(result, f"game-{index:05d}-unfinished.json", stopped.record.dumps())
-    except BotError as e:
-        raise BotError(f"game {index}: {e}") from None
-    finally:
-        for w in own:
-            w.close()
-    out = played.state.outcome()
-    assert out is not None
-    result = GameResult(
-        index,
-        seats,
-        list(out.places),
-        [min(t) for t in out.totals],
-        played.seconds,
-        played.decisions,
-        None,
-        [b.total_iterations for b in bots],
-    )
-    return PlayedOne(result, f"game-{index:05d}.json", played.record.dumps())
 
 
 def tournament_seed(out_dir: str | None, seed: int | None) -> int:
@@ -269,8 +146,6 @@ def run_tournament(
         if jobs <= 1 or len(todo) <= 1:
             _run_here(setup, todo, keep)
         else:
-            from euphrates.match.jobs import run_in_jobs
-
             run_in_jobs(setup, todo, jobs, keep)
     except KeyboardInterrupt:
         raise Interrupted(sorted(results.values(), key=lambda r: r.index)) from None
@@ -287,16 +162,6 @@ def _run_here(setup: Setup, todo: Sequence[int], keep: Callable[[PlayedOne], Non
     finally:
         for w in workers:
             w.close(grace=0.5)
-
-
-def seat_workers(workers: list[WorkerProcess], players: int) -> None:
-    """One living worker per seat: those of the last game, a new one where one died."""
-    for s in range(players):
-        if s == len(workers):
-            workers.append(WorkerProcess())
-        elif not workers[s].alive:
-            workers[s].close(grace=0)
-            workers[s] = WorkerProcess()
 
 
 def summarise(results: Sequence[GameResult], players: int) -> list[dict[str, Any]]:

@@ -16,13 +16,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+import euphrates.terminal.display as display
 from euphrates.core.errors import EuphratesError, RecordError
 from euphrates.core.protocol import Decision, Event, GameState
+from euphrates.games import game_definition
 from euphrates.match.files import user_path, write_atomically
-from euphrates.match.games import game_definition
 from euphrates.match.narrate import narrate
 from euphrates.match.records import GameRecord
-from euphrates.terminal import display
 from euphrates.terminal.movelog import entry_parts
 from euphrates.terminal.seats import (
     Player,

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+import euphrates.core.seeds as seeds
 from euphrates.bots import remote
 from euphrates.bots.levels import LEVELS, make_bot
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import GameDefinition, View
-from euphrates.match import seeds
 
 PERSON = "you"
 BOT_PREFIX = "bot:"
@@ -29,7 +29,7 @@ class Player(Protocol):
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """A bot's seed, one-way from the game's seed in a domain of its own
-    (`match.seeds`): knowing a bot's seed (or its play) tells nothing about the seed
+    (`core.seeds`): knowing a bot's seed (or its play) tells nothing about the seed
     that shuffled the bag or deck."""
     return seeds.bot_seed(game_seed, 0, seat)
 
