@@ -111,6 +111,9 @@ class Room:
     patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
     """Per audience, the last versions' patches as JSON text, for reconnects."""
     checkpoints: dict[int, GameState[Any]] = field(default_factory=dict)
+    acted_at: dict[int | None, int] = field(default_factory=dict)
+    """The version of each seat's latest action, standing or taken back: a seat that
+    answered has decided, and the seat it answered has seen it, even after an undo."""
     chat_seen: int = 0
     last_active: float = field(default_factory=time.monotonic)
     left: dict[int | None, float] = field(default_factory=dict)
@@ -153,6 +156,7 @@ class Room:
             # a replay, at another seat's action.
             self.befores.clear()
         self.played.append(Played(self.version, seat, text, reveals))
+        self.acted_at[seat] = self.version
         if not reveals:
             self.befores[self.version] = before
             if len(self.befores) > UNDO_DEPTH:
@@ -349,6 +353,8 @@ class Room:
             return "only the seat that made the last move can take it back"
         if self.is_bot(seat):
             return "bots do not take moves back"
+        if any(v > last.version for s, v in self.acted_at.items() if s != seat):
+            return "another seat has decided since (even if it took that back)"
         if last.reveals:
             return "that move revealed hidden information (a draw or a turned bridge) (G-3)"
         if self.state.is_over():
