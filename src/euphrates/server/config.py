@@ -62,6 +62,11 @@ class Settings:
     chat_max: int = 500
     name_max: int = 40
     hello_timeout: float = 10.0
+    max_connections_per_address: int = 64
+    """WebSocket connections one client address may hold at once (a household behind one
+    address opens a few; hundreds are an attack)."""
+    games_per_hour: float = 60.0
+    """Games one client address may create an hour (a burst of as many at once)."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
     replay_buffer: int = 64
