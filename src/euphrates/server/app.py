@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -135,7 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
-        code = "unknown_game" if e.status_code == 404 else "bad_request"
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "bad_request")
         return JSONResponse(
             {"error": {"code": code, "message": str(e.detail), "ruling": None}},
             status_code=e.status_code,
@@ -281,6 +280,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def seat_log(game_id: str, request: Request) -> dict[str, Any]:
         """What your seats have seen so far: every event they may see, by version."""
         room, seats, _host = await opened(request, game_id)
+        if not seats:
+            raise Refusal("not_your_seat", "a seat's log needs that seat's token")
         return {
             "game": room.meta(),
             "you": {"seats": sorted(seats)},
@@ -362,7 +363,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, Any]:
-        return {"ok": True, "pid": os.getpid(), "rss_mb": rss_mb(), **hub().stats()}
+        return {"ok": True, "rss_mb": rss_mb(), **hub().stats()}
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str) -> None:

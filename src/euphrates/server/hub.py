@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Sequence
@@ -32,9 +33,11 @@ from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import ChatRow, GameRow, LogRow, SeatRow, StorageError, Store
+from euphrates.server.text import clean_chat, clean_name
 
 log = logging.getLogger("euphrates.server")
 
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
 SWEEP_EVERY = 15.0
@@ -82,6 +85,8 @@ class Hub:
         seat_tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
             kind = spec.get("kind")
+            if kind == "human" and spec.get("level") is not None:
+                raise Refusal("bad_request", f"seat {i}: a level is only for a bot")
             if kind == "human":
                 token = tokens.new_token()
                 seat_tokens[i] = token
@@ -118,7 +123,7 @@ class Hub:
         return Created(row, seat_tokens, host_token)
 
     async def room(self, game_id: object) -> Room:
-        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
             raise Refusal("unknown_game", "no such game")
         room = self.rooms.get(game_id)
         if room is not None:
@@ -168,6 +173,7 @@ class Hub:
         once every human seat is taken. `names` may name each seat apart (several
         players at one screen); `name` names the rest. A seat without a name is shown
         by its number (clients word that in their language)."""
+        room.check_open()
         if names is not None and not isinstance(names, dict):
             raise Refusal("bad_request", "'names' must map seat numbers to names")
         per_seat: dict[int, str] = {}
@@ -430,30 +436,6 @@ def seat_label(seat: SeatRow) -> str:
     if seat.kind == "bot":
         return f"bot:{seat.level}"
     return seat.name or f"Player {seat.seat + 1}"
-
-
-def clean_name(name: object, limit: int) -> str:
-    if not isinstance(name, str):
-        raise Refusal("bad_request", "a name must be text")
-    text = " ".join(name.split())
-    if not text or len(text) > limit or not text.isprintable():
-        raise Refusal("bad_request", f"a name is 1 to {limit} printable characters")
-    return text
-
-
-def clean_chat(text: object, limit: int) -> str:
-    """Chat is plain text: refused if empty, too long or with control characters
-    (clients show it as text, never as HTML, so markup is harmless and kept)."""
-    if not isinstance(text, str):
-        raise Refusal("chat_refused", "a chat message is text")
-    stripped = text.strip()
-    if not stripped:
-        raise Refusal("chat_refused", "a chat message cannot be empty")
-    if len(stripped) > limit:
-        raise Refusal("chat_refused", f"a chat message is at most {limit} characters")
-    if any(not ch.isprintable() for ch in stripped):
-        raise Refusal("chat_refused", "a chat message cannot hold control characters")
-    return stripped
 
 
 def chat_json(row: ChatRow) -> dict[str, Any]:

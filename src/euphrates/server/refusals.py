@@ -25,6 +25,8 @@ HTTP_STATUS = {
     "too_large": 413,
     "unknown_type": 400,
     "hello_required": 400,
+    "not_found": 404,
+    "method_not_allowed": 405,
     "unknown_game": 404,
     "bad_token": 403,
     "not_host": 403,

@@ -278,6 +278,13 @@ class Room:
             ruling = self.state.game_over_ruling  # each game its own: B-31, C-17
             raise Refusal("game_over", f"the game is over; no action is legal ({ruling})", ruling)
 
+    def check_open(self) -> None:
+        """Refuse changes to the seats of a game that has ended."""
+        if self.row.status == "abandoned":
+            raise Refusal("abandoned", "the host abandoned this game")
+        if self.row.status == "over":
+            raise Refusal("game_over", "the game is over", self.state.game_over_ruling)
+
     def check_version(self, version: object) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
             raise Refusal("bad_request", "'version' must be the game version you saw")

@@ -3,7 +3,7 @@ not 1, as in the engines (ArgumentError); unknown fields are refused."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,9 +12,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-class SeatIn(_Strict):
-    kind: Literal["human", "bot"]
-    level: Literal["beginner", "intermediate", "strong", "expert"] | None = None
+Level = Literal["beginner", "intermediate", "strong", "expert"]
+
+
+class HumanSeatIn(_Strict):
+    kind: Literal["human"]
+
+
+class BotSeatIn(_Strict):
+    kind: Literal["bot"]
+    level: Level
+
+
+SeatIn = Annotated[HumanSeatIn | BotSeatIn, Field(discriminator="kind")]
+"""A person's seat has no level; a bot's must have one."""
 
 
 class CreateIn(_Strict):
@@ -45,7 +56,7 @@ class ChatIn(_Strict):
 
 
 class BotIn(_Strict):
-    level: Literal["beginner", "intermediate", "strong", "expert"]
+    level: Level
 
 
 def create_example() -> dict[str, Any]:

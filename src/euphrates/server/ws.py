@@ -219,7 +219,7 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         if not isinstance(presented, list) or len(presented) > MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
         seats, host = hub.seats_of(room, presented)
-        if seats:
+        if seats and room.status in ("waiting", "active"):  # an ended game is only shown
             await hub.take_seats(room, seats, msg.get("name"), msg.get("names"))
     except Refusal as r:
         conn.refuse(r)
