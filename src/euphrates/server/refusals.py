@@ -22,6 +22,7 @@ HTTP_STATUS = {
     "bad_json": 400,
     "bad_request": 400,
     "bad_message": 400,
+    "bad_host": 400,
     "too_large": 413,
     "unknown_type": 400,
     "hello_required": 400,

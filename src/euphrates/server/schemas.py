@@ -7,6 +7,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+MAX_INT = (1 << 31) - 1
+"""The largest number the server takes: every number that reaches the database fits
+its integer columns (PostgreSQL's are 32-bit)."""
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
@@ -41,13 +45,13 @@ class JoinIn(_Strict):
 
 
 class ActionIn(_Strict):
-    version: int = Field(ge=0, le=1 << 31)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int = Field(ge=0, le=3)
     action: str = Field(min_length=1, max_length=200)
 
 
 class UndoIn(_Strict):
-    version: int = Field(ge=0, le=1 << 31)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int = Field(ge=0, le=3)
 
 

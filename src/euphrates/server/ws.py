@@ -19,12 +19,12 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euphrates.server.guard import Bucket
 from euphrates.server.hub import Hub, chat_json
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
@@ -46,25 +46,6 @@ def same_origin(ws: WebSocket) -> bool:
     host = ws.headers.get("host", "")
     parts = urlsplit(origin)
     return bool(parts.netloc) and parts.netloc.lower() == host.lower()
-
-
-class Bucket:
-    """A token bucket: `rate` messages a second, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.level = float(burst)
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
 
 
 class Connection:
