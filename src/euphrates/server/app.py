@@ -31,7 +31,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from euphrates.server import db
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
-from euphrates.server.guard import Buckets, Guard, refusal_response
+from euphrates.server.drivers import Drivers
+from euphrates.server.guard import Buckets, Guard, client_address, refusal_response
 from euphrates.server.hub import GAME_ID, GAME_OPTIONS, Hub, chat_json, seat_label
 from euphrates.server.listen import Listener
 from euphrates.server.models import (
@@ -51,7 +52,7 @@ from euphrates.server.models import (
     refusals,
 )
 from euphrates.server.refusals import Refusal
-from euphrates.server.room import Room, audience_list
+from euphrates.server.room import Room, audience_list, meta_of
 from euphrates.server.schemas import (
     MAX_INT,
     ActionIn,
@@ -87,6 +88,8 @@ class Services:
         self.hub: Hub | None = None
         self.listener: Listener | None = None
         self.pool: BotPool | None = None
+        self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
+        """Games each client address may still create (a bucket an hour wide)."""
 
 
 GameId = Annotated[
@@ -121,15 +124,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             services.listener = Listener(engine, hub)
             await services.listener.start()
         hub.start()
-        resumed = await hub.resume_all()
-        if resumed:
-            log.info("resumed %d games", resumed)
+        # Games where a bot must move are claimed in the background: the server
+        # answers at once, however many games are stored.
+        drivers = Drivers(hub)
+        await drivers.start()
         try:
             yield
         finally:
             if services.listener is not None:
                 await services.listener.close()
+            await drivers.stop()
             await hub.close()
+            await drivers.leave()
             if pool is not None:
                 await pool.close()
             await store.close()
@@ -164,10 +170,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         assert services.hub is not None
         return services.hub
 
+    requests = settings.requests_per_s or settings.rate_per_s * 5
     app.add_middleware(
         Guard,
         allowed_hosts=settings.hosts(),
-        requests=Buckets(settings.rate_per_s * 5, settings.rate_burst * 5),
+        requests=Buckets(requests, requests * 2),
         max_body=settings.max_body,
     )
     if settings.trusted_proxies:
@@ -223,6 +230,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_game(body: CreateIn, request: Request) -> dict[str, Any]:
         """Create a game. The answer holds each human seat's secret link and the host's
         link: they are shown once (the server keeps only hashes)."""
+        if not services.created.take(client_address(request.scope)):
+            raise Refusal(
+                "rate_limited",
+                f"at most {settings.games_per_hour:g} new games an hour from one address",
+            )
         created = await hub().create(
             body.game,
             body.players,
@@ -231,10 +243,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         base = base_url(request)
         gid = created.row.id
-        room = await hub().room(gid)
         return {
             "id": gid,
-            "game": room.meta(),
+            "game": meta_of(created.row),
             "host": {"token": created.host_token, "link": f"{base}/g/{gid}#h={created.host_token}"},
             "seats": [
                 {
@@ -331,7 +342,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/games/{game_id}/chat",
         tags=["chat"],
         response_model=ChatOut,
-        responses=refusals(*GAME, "bad_token", "chat_refused"),
+        responses=refusals(*GAME, "bad_token", "chat_refused", "chat_full"),
     )
     async def post_chat(game_id: GameId, body: ChatIn, request: Request) -> dict[str, Any]:
         """Say something at the table (plain text; seats and spectators)."""

@@ -64,6 +64,9 @@ class Settings:
     """The largest HTTP request body (bytes), counted as it arrives."""
     rate_per_s: float = 20.0
     rate_burst: int = 40
+    requests_per_s: float | None = None
+    """HTTP requests to /api/ one client address may make a second (twice that at
+    once); by default five times `rate_per_s`."""
     chat_max: int = 500
     name_max: int = 40
     hello_timeout: float = 10.0
@@ -72,6 +75,11 @@ class Settings:
     address opens a few; hundreds are an attack)."""
     games_per_hour: float = 60.0
     """Games one client address may create an hour (a burst of as many at once)."""
+    chat_lines: int = 1000
+    """Chat lines a game keeps; more are refused (`chat_full`)."""
+    waiting_expiry: float = 86400.0
+    """Seconds a game may wait for its players since it was created or a seat was last
+    taken; then it expires (`expired`)."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
     trusted_proxies: list[str] = field(default_factory=list)

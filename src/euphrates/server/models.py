@@ -158,13 +158,14 @@ class HealthOut(BaseModel):
     rooms: int
     clients: int
     bots_thinking: int
+    driving: int = Field(description="games whose bots this server moves")
     time: float
 
 
 COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "server_error")
 """What any route may answer: a request it cannot read, a body over the cap, too many
 requests from one address, a failure of the server's own."""
-GAME = ("unknown_game", "storage_unavailable")
+GAME = ("unknown_game", "expired", "storage_unavailable")
 """What any route of one game may answer besides."""
 
 

@@ -74,6 +74,31 @@ class Step(NamedTuple):
     events: tuple[tuple[int | None, str], ...]
 
 
+def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> dict[str, Any]:
+    """A game's public description: seats, status, version; `connected` are the seats
+    with a client."""
+    online = set(connected)
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "version": version,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "taken": s.taken,
+                "connected": s.seat in online,
+            }
+            for s in row.seats
+        ],
+    }
+
+
 def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
     return tuple((e.audience, json.dumps(e.to_json(), separators=(",", ":"))) for e in events)
 
@@ -118,6 +143,10 @@ class Room:
     last_active: float = field(default_factory=time.monotonic)
     left: dict[int | None, float] = field(default_factory=dict)
     """When each audience's last client left (for RECONNECT_GRACE)."""
+    driven: bool = False
+    """Whether this server process acts on the game when a bot must move: it made the
+    version that gave a bot the decision, or claimed the game from a server that
+    stopped. Other processes holding the room only show it."""
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
     process made the change. The hub uses it to wake the bots."""
@@ -221,26 +250,16 @@ class Room:
 
     def meta(self) -> dict[str, Any]:
         """Everything public about the game that is not its view: seats, status."""
-        connected = {s for c in self.clients for s in c.seats}
-        return {
-            "id": self.row.id,
-            "game": self.row.game,
-            "players": self.row.players,
-            "options": self.row.options,
-            "status": self.row.status,
-            "version": self.version,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "level": s.level,
-                    "name": s.name,
-                    "taken": s.taken,
-                    "connected": s.seat in connected,
-                }
-                for s in self.row.seats
-            ],
-        }
+        return meta_of(self.row, self.version, {s for c in self.clients for s in c.seats})
+
+    def bot_to_move(self, state: GameState[Any] | None = None, status: str | None = None) -> bool:
+        """Whether a bot seat's decision is pending in a game being played (in `state`
+        with `status`, by default the room's own)."""
+        state = self.state if state is None else state
+        if (status or self.row.status) != "active":
+            return False
+        seat = state.to_move()
+        return seat is not None and self.is_bot(seat)
 
     def view_for(self, audience: int | None) -> dict[str, Any]:
         """The engine's view, with the server's version in `version`."""
@@ -332,9 +351,11 @@ class Room:
                 raise Refusal("server_error", "the server could not apply that action") from None
             canonical = str(action)
             status = "over" if after.is_over() else None
+            due = self.bot_to_move(after, status)
+            wake = due if due != self.bot_to_move() else None
             try:
                 stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status
+                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status, wake
                 )
             except StorageError as e:
                 raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
@@ -344,6 +365,8 @@ class Room:
             self.state = after
             if status is not None:
                 self.row.status = status
+            if wake is not None:
+                self.driven = wake
             step = self._record_action(seat, canonical, events, before)
             self._publish(step)
             new_version = self.version
@@ -380,9 +403,11 @@ class Room:
             why = self.undo_refusal(seat)
             if why is not None:
                 raise Refusal("undo_refused", why)
+            # The decision goes back to the seat that took its action back: a person's.
+            wake = False if self.bot_to_move() else None
             try:
                 stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "undo", None)
+                    self.row.id, LogRow(self.version + 1, seat, "undo", None), wake=wake
                 )
             except StorageError as e:
                 raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
@@ -390,6 +415,8 @@ class Room:
                 await self._catch_up_locked()
                 raise Refusal("stale_version", "another move was made first")
             step = self._undo_last(seat)
+            if wake is not None:
+                self.driven = False
             self._publish(step)
             new_version = self.version
         self._changed(local=True)
@@ -431,7 +458,9 @@ class Room:
         return bool(rows)
 
     def _apply_entry(self, entry: LogRow) -> None:
-        """Apply a log entry another server appended, and tell local clients."""
+        """Apply a log entry another server appended, and tell local clients. The
+        server that appended it acts on the game now, not this one."""
+        self.driven = False
         step = self._replay_entry(entry)
         if self.state.is_over():
             self.row.status = "over"

@@ -49,6 +49,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=20.0,
         help="messages a second one connection may send (twice that at once)",
     )
+    p.add_argument(
+        "--request-limit",
+        type=float,
+        default=None,
+        help="HTTP requests to /api/ one client address may make a second (twice that at "
+        "once; default: five times --rate-limit)",
+    )
+    p.add_argument(
+        "--games-per-hour",
+        type=float,
+        default=60,
+        help="games one client address may create an hour (as many at once)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=64,
+        help="WebSocket connections one client address may hold at once",
+    )
+    p.add_argument("--chat-lines", type=int, default=1000, help="chat lines a game keeps")
+    p.add_argument(
+        "--expire-waiting",
+        type=float,
+        default=24,
+        metavar="HOURS",
+        help="a game still waiting for players this long after its last seat was taken "
+        "(or its creation) expires",
+    )
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
     p.add_argument(
         "--public-url",
@@ -86,6 +114,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise ArgumentError("--bot-pace must be 0 … 60 seconds")
     if not 1 <= args.rate_limit <= 100_000:
         raise ArgumentError("--rate-limit must be 1 … 100000 messages a second")
+    if args.request_limit is not None and not 1 <= args.request_limit <= 1_000_000:
+        raise ArgumentError("--request-limit must be 1 … 1000000 requests a second")
+    if not 1 <= args.games_per_hour <= 1_000_000:
+        raise ArgumentError("--games-per-hour must be 1 … 1000000")
+    if not 1 <= args.max_connections <= 1_000_000:
+        raise ArgumentError("--max-connections must be 1 … 1000000")
+    if not 1 <= args.chat_lines <= 1_000_000:
+        raise ArgumentError("--chat-lines must be 1 … 1000000")
+    if not 0.01 <= args.expire_waiting <= 24 * 365:
+        raise ArgumentError("--expire-waiting must be 0.01 … 8760 hours")
     url = args.db or default_db_url()
     async_db_url(url)  # refuse an unknown scheme before starting
     settings = Settings(
@@ -96,6 +134,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
         rate_burst=max(1, int(args.rate_limit * 2)),
         allowed_hosts=_allowed_hosts(args.host, args.allowed_host, args.public_url),
         trusted_proxies=[_address("--trusted-proxy", a) for a in args.trusted_proxy],
+        requests_per_s=args.request_limit,
+        games_per_hour=args.games_per_hour,
+        max_connections_per_address=args.max_connections,
+        chat_lines=args.chat_lines,
+        waiting_expiry=args.expire_waiting * 3600,
     )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers

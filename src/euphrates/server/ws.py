@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from euphrates.server.guard import Bucket
+from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub, chat_json
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
@@ -117,6 +117,22 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
     if not same_origin(ws):
         await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
         return
+    address = client_address(ws.scope)
+    held = hub.connections.get(address, 0)
+    if held >= hub.settings.max_connections_per_address:
+        r = Refusal("too_many_connections", f"at most {held} connections from one address")
+        await deny_socket(ws.scope, ws.receive, ws.send, r)
+        return
+    hub.connections[address] = held + 1
+    try:
+        await _serve(ws, hub, game_id)
+    finally:
+        left = hub.connections.pop(address, 1) - 1
+        if left > 0:
+            hub.connections[address] = left
+
+
+async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
     await ws.accept()
     conn = Connection(ws, hub)
     conn.sender = asyncio.create_task(conn._send_loop())
