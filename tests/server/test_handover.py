@@ -65,7 +65,7 @@ def test_a_survivor_carries_on_a_bots_game_after_a_kill_9(pg_url: str) -> None:
         watcher.until_version(last + 1, timeout=30)  # the first version the survivor made
         handover = time.monotonic() - killed
         print(f"handover: {handover:.2f} s (beats stale after {STALE} s)")
-        assert handover < 4.0, handover  # the design's bound is 2 s; a shared machine is slower
+        assert handover < 5.0, handover  # the design: about 1.5 s; a busy machine is slower
         assert _health(url_b)["driving"] == 1
         watcher.until_version(last + 10, timeout=30)  # and it goes on
     finally:

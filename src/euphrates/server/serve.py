@@ -29,7 +29,12 @@ HOST_NAME = re.compile(
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (a wildcard, 0.0.0.0 or ::, needs --public-url or "
+        "--allowed-host)",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     p.add_argument(
         "--db",
