@@ -102,6 +102,7 @@ def running_app(settings: Settings) -> Iterator[tuple[str, Any]]:
         ws_max_size=settings.max_frame,
         ws_per_message_deflate=False,
         lifespan="on",
+        proxy_headers=False,  # as `euphrates serve`: the app decides whom to trust
     )
     server = uvicorn.Server(config)
     server.install_signal_handlers = False  # type: ignore[attr-defined]

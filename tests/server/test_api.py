@@ -434,3 +434,39 @@ def test_storage_and_engine_failures_are_refused_and_change_nothing(tmp_path: Pa
             state_type._apply = real_apply
         assert api.call("GET", f"/api/games/{gid}", both).json() == before
         assert api.call("POST", f"/api/games/{gid}/actions", both, body).json() == {"version": 1}
+
+
+def test_undo_refused_after_another_seat_answered_even_if_taken_back(api: Api) -> None:
+    """B decides, A answers, A undoes its answer; B has seen it and may not undo."""
+    import random
+
+    created = api.create()
+    gid = created["id"]
+    both = ",".join(_tokens(created))
+    for t in _tokens(created):
+        api.call("POST", f"/api/games/{gid}/join", t, {})
+    rng = random.Random(8)
+    previous: tuple[int, bool] | None = None  # (seat, may undo) after the last action
+    for _ in range(2000):
+        doc = api.call("GET", f"/api/games/{gid}", both).json()
+        assert doc["game"]["status"] == "active"
+        seat = doc["views"]["0"]["decision"]["seat"]
+        action = rng.choice(doc["views"][str(seat)]["legal"])
+        body = {"version": doc["version"], "seat": seat, "action": action}
+        r = api.call("POST", f"/api/games/{gid}/actions", both, body)
+        assert r.status_code == 200, r.text
+        after = api.call("GET", f"/api/games/{gid}", both).json()
+        may = after["can_undo"][str(seat)]
+        if previous is not None and previous[0] != seat and previous[1] and may:
+            break
+        previous = (seat, may)
+    else:
+        raise AssertionError("no answered action in 2000 random actions")
+    first = previous[0]
+    version = after["version"]
+    r = api.call("POST", f"/api/games/{gid}/undo", both, {"version": version, "seat": seat})
+    assert r.json() == {"version": version + 1}
+    doc = api.call("GET", f"/api/games/{gid}", both).json()
+    assert doc["can_undo"][str(first)] is False
+    r = api.call("POST", f"/api/games/{gid}/undo", both, {"version": version + 1, "seat": first})
+    _error(r, 409, "undo_refused")

@@ -12,11 +12,12 @@ from euphrates.core import Rng
 from euphrates.match.games import game_definition
 from euphrates.server import room as room_module
 from euphrates.server.room import UNDO_DEPTH, Room
-from euphrates.server.store import GameRow, LogRow
+from euphrates.server.store import GameRow, LogRow, SeatRow
 
 
 def _room(game: str, players: int = 2, seed: int = 11) -> Room:
-    row = GameRow("g", game, players, {}, seed, "active", "h")
+    seats = [SeatRow(s, "human", taken=True) for s in range(players)]
+    row = GameRow("g", game, players, {}, seed, "active", "h", seats)
     definition = game_definition(game)
     store: Any = None  # replaying entries and undoing them never touch the store
     return Room(row, definition, definition.new_game(players, seed, {}), store)
@@ -111,3 +112,34 @@ def test_a_long_run_of_one_seat_keeps_only_the_last_few(
     assert first.version not in room.befores
     _undo(room, first.seat)  # the one whose state was let go: a replay
     assert json.dumps([room.state.view(s) for s in (0, 1, None)]) == snapshot
+
+
+def _answered_chain(room: Room, rng: Rng) -> tuple[int, int]:
+    """Play until one seat's action that revealed nothing is answered by another seat's
+    action that revealed nothing either; returns (first seat, answering seat)."""
+    for _ in range(2000):
+        before = room.played[-1] if room.played else None
+        _play(room, rng)
+        last = room.played[-1]
+        if (
+            before is not None
+            and before.seat != last.seat
+            and not before.reveals
+            and not last.reveals
+            and not room.state.is_over()
+        ):
+            assert before.seat is not None and last.seat is not None
+            return before.seat, last.seat
+    raise AssertionError("no answered action in 2000 random actions")
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_a_taken_back_answer_still_counts_as_decided_since(game: str) -> None:
+    """B decides, A answers, A takes the answer back: B has seen it, so B may not take
+    its own action back (docs/server.md, Undo)."""
+    room = _room(game, seed=4)
+    first, answering = _answered_chain(room, Rng(4))
+    assert room.undo_refusal(answering) is None
+    _undo(room, answering)
+    assert room.played[-1].seat == first
+    assert room.undo_refusal(first) is not None

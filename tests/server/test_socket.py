@@ -3,6 +3,7 @@ undo, chat, limits."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -387,3 +388,55 @@ def test_views_say_whether_undo_is_allowed_and_names_per_seat(api: Api, base: st
     ack = named.act(seat, _safe_action(named.view(seat)))
     named.until_version(ack["version"])
     assert named.can_undo[str(seat)] is True and named.can_undo[str(1 - seat)] is False
+
+
+def test_undo_refused_after_another_seat_answered_even_if_taken_back(api: Api, base: str) -> None:
+    """The same rule over the WebSocket: a taken-back answer was still seen."""
+    import random
+
+    created = api.create()
+    table = Client(base, created["id"], [s["token"] for s in created["seats"]])
+    rng = random.Random(9)
+    previous: tuple[int, bool] | None = None
+    for _ in range(2000):
+        seat = table.view(0)["decision"]["seat"]
+        ack = table.act(seat, rng.choice(table.view(seat)["legal"]))
+        assert ack["type"] == "ack", ack
+        table.until_version(ack["version"])
+        may = table.can_undo[str(seat)]
+        if previous is not None and previous[0] != seat and previous[1] and may:
+            break
+        previous = (seat, may)
+    else:
+        raise AssertionError("no answered action in 2000 random actions")
+    first = previous[0]
+    version = table.version
+    table.send({"type": "undo", "id": 1, "version": version, "seat": seat})
+    assert table.next("ack")["version"] == version + 1
+    table.until_version(version + 1)
+    assert table.can_undo[str(first)] is False
+    table.send({"type": "undo", "id": 2, "version": table.version, "seat": first})
+    assert table.next("error")["code"] == "undo_refused"
+
+
+@pytest.mark.parametrize("frame", [b"\x00\x01", "x" * 5000], ids=["binary", "oversized"])
+def test_refused_frames_are_charged_and_a_flood_disconnects(
+    strict_base: str, frame: bytes | str
+) -> None:
+    """Frames refused before parsing (binary, over 4 KiB) count against the rate limit
+    like any other: a flood of them is throttled, then disconnected."""
+    gid = Api(strict_base).create()["id"]
+    url = strict_base.replace("http", "ws") + f"/api/games/{gid}/ws"
+    codes: list[str] = []
+    with connect(url, proxy=None, max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": []}))
+        assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(2000):
+                ws.send(frame)
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            while True:
+                msg = json.loads(ws.recv(timeout=5))
+                codes.append(msg.get("code") or msg["type"])
+    assert "rate_limited" in codes, codes[-5:]
+    assert codes[-1] == "rate_limited" and codes.count("rate_limited") < 100, codes[-5:]

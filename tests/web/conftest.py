@@ -39,7 +39,7 @@ SERVE = """
 import sys, uvicorn
 from euphrates.server.app import create_app
 from euphrates.server.config import Settings
-settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0)
+settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0, requests_per_s=1e5)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
 

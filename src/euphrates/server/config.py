@@ -10,6 +10,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
 def data_dir() -> Path:
@@ -57,13 +60,36 @@ class Settings:
     """The largest WebSocket message a client may send (bytes); the protocol layer cuts
     anything above `max_frame`, the server answers `too_large` below that."""
     max_frame: int = 65536
+    max_body: int = 16384
+    """The largest HTTP request body (bytes), counted as it arrives."""
     rate_per_s: float = 20.0
     rate_burst: int = 40
+    requests_per_s: float | None = None
+    """HTTP requests to /api/ one client address may make a second (twice that at
+    once); by default five times `rate_per_s`."""
     chat_max: int = 500
     name_max: int = 40
     hello_timeout: float = 10.0
+    max_connections_per_address: int = 64
+    """WebSocket connections one client address may hold at once (a household behind one
+    address opens a few; hundreds are an attack)."""
+    games_per_hour: float = 60.0
+    """Games one client address may create an hour (a burst of as many at once)."""
+    chat_lines: int = 1000
+    """Chat lines a game keeps; more are refused (`chat_full`)."""
+    waiting_expiry: float = 86400.0
+    """Seconds a game may wait for its players since it was created or a seat was last
+    taken; then it expires (`expired`)."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
+    trusted_proxies: list[str] = field(default_factory=list)
+    """Addresses of reverse proxies whose `X-Forwarded-For` names the client. From any
+    other peer the header is ignored: the client's address (for the per-address
+    limits) is the socket's peer."""
+    allowed_hosts: list[str] = field(default_factory=lambda: list(LOOPBACK_NAMES))
+    """The names the server answers to in `Host` (with `public_url`'s): a page served
+    from any other name that resolves to this machine (DNS rebinding) is refused.
+    `euphrates serve` sets them from --host and --allowed-host."""
     replay_buffer: int = 64
     """How many recent versions' patches a game keeps per audience for reconnects."""
     bot_command: list[str] | None = None
@@ -71,3 +97,12 @@ class Settings:
     `python -m euphrates.bots.worker`."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
+
+    def hosts(self) -> list[str]:
+        """Every name a request's `Host` may give, IPv6 literals in brackets."""
+        names = list(self.allowed_hosts)
+        if self.public_url:
+            name = urlsplit(self.public_url).hostname
+            if name:
+                names.append(f"[{name}]" if ":" in name else name)
+        return names

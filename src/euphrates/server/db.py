@@ -33,6 +33,9 @@ games = sa.Table(
     sa.Column("host_hash", sa.String(64), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("wake_at", sa.DateTime(timezone=True)),
+    # set while some server must act on the game (a bot to move); None otherwise
+    sa.Column("driver", sa.String(32)),  # the server that acts on it
 )
 
 seats = sa.Table(
@@ -69,7 +72,26 @@ chat = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+servers = sa.Table(
+    "servers",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("beat", sa.DateTime(timezone=True), nullable=False),
+)
+
 sa.Index("games_status", games.c.status)
+sa.Index(
+    "games_wake",
+    games.c.wake_at,
+    postgresql_where=games.c.wake_at.isnot(None),
+    sqlite_where=games.c.wake_at.isnot(None),
+)
+sa.Index(
+    "games_waiting",
+    games.c.updated_at,
+    postgresql_where=games.c.status == "waiting",
+    sqlite_where=games.c.status == "waiting",
+)
 
 
 def is_sqlite(engine: AsyncEngine) -> bool:
@@ -83,7 +105,8 @@ def make_engine(url: str) -> AsyncEngine:
         path = url[len("sqlite+aiosqlite:///") :]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        # Errors name the statement, never its values: they may be anyone's words.
+        engine = create_async_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -95,7 +118,9 @@ def make_engine(url: str) -> AsyncEngine:
             cur.close()
 
         return engine
-    return create_async_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+    return create_async_engine(
+        url, pool_size=5, max_overflow=5, pool_pre_ping=True, hide_parameters=True
+    )
 
 
 def _upgrade(sync_conn: sa.Connection) -> None:

@@ -17,9 +17,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from euphrates.bots.levels import LEVELS
@@ -31,15 +33,27 @@ from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
-from euphrates.server.store import ChatRow, GameRow, LogRow, SeatRow, StorageError, Store
+from euphrates.server.store import (
+    ChatFull,
+    ChatRow,
+    GameRow,
+    LogRow,
+    SeatRow,
+    StorageError,
+    Store,
+    now,
+)
+from euphrates.server.text import clean_chat, clean_name
 
 log = logging.getLogger("euphrates.server")
 
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
 SWEEP_EVERY = 15.0
 IDLE_ROOM = 300.0
 STALLED_BOT = 10.0
+EXPIRED = "this game waited too long for its players and expired; create a new one"
 
 
 class Created:
@@ -60,6 +74,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.connections: dict[str, int] = {}
+        """WebSocket connections held per client address."""
         self.closing = False
 
     # --- creating and finding games ----------------------------------------------------
@@ -82,6 +98,8 @@ class Hub:
         seat_tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
             kind = spec.get("kind")
+            if kind == "human" and spec.get("level") is not None:
+                raise Refusal("bad_request", f"seat {i}: a level is only for a bot")
             if kind == "human":
                 token = tokens.new_token()
                 seat_tokens[i] = token
@@ -98,30 +116,37 @@ class Hub:
                 raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
         host_token = tokens.new_token()
         status = "active" if not seat_tokens else "waiting"
+        seed = secrets.randbelow(SEED_LIMIT)
+        first = (
+            definition.new_game(players, seed, options).to_move() if status == "active" else None
+        )
         row = GameRow(
             id=tokens.new_game_id(),
             game=game,
             players=players,
             options=dict(options),
-            seed=secrets.randbelow(SEED_LIMIT),
+            seed=seed,
             status=status,
             host_hash=tokens.token_hash(host_token),
             seats=seat_rows,
+            wake=first is not None and seat_rows[first].kind == "bot",
         )
         try:
             await self.store.create_game(row)
         except Exception as e:
             raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
-        room = await self.room(row.id)
-        if room.status == "active":
+        if row.wake:  # this server drives the bots; other games load when first used
+            room = await self.room(row.id)
+            room.driven = True
             self.wake_bots(room)
         return Created(row, seat_tokens, host_token)
 
     async def room(self, game_id: object) -> Room:
-        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
             raise Refusal("unknown_game", "no such game")
         room = self.rooms.get(game_id)
         if room is not None:
+            await self._check_expiry(room)
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
@@ -132,14 +157,44 @@ class Hub:
                 row = await self.store.load_game(game_id)
             except Exception as e:
                 raise Refusal("storage_unavailable", f"the game could not be read: {e}") from None
-            if row is None:
+            if row is None or row.status == "expired":
                 self._loading.pop(game_id, None)
-                raise Refusal("unknown_game", "no such game")
+                if row is None:
+                    raise Refusal("unknown_game", "no such game")
+                raise Refusal("expired", EXPIRED)
             room = await Room.load(self.store, row, self.settings.replay_buffer)
             room.on_change = self._on_change
             self.rooms[game_id] = room
         self._loading.pop(game_id, None)
+        await self._check_expiry(room)
         return room
+
+    async def _check_expiry(self, room: Room) -> None:
+        """Refuse a game that waited too long for its players (and mark it so)."""
+        if room.row.status == "waiting":
+            cutoff = now() - timedelta(seconds=self.settings.waiting_expiry)
+            if room.row.updated_at >= cutoff:
+                return
+            try:
+                await self.store.expire(cutoff, room.id)
+            except Exception as e:
+                raise Refusal("storage_unavailable", f"the game could not be read: {e}") from None
+            self.expired(room.id)
+        if room.row.status == "expired":
+            self.rooms.pop(room.id, None)
+            raise Refusal("expired", EXPIRED)
+
+    def expired(self, game_id: str) -> None:
+        """A game expired: its clients are told and it leaves memory."""
+        room = self.rooms.pop(game_id, None)
+        if room is None:
+            return
+        room.row.status = "expired"
+        room.broadcast({"type": "game", "game": room.meta()})
+        for c in list(room.clients):
+            close = getattr(c, "close_soon", None)
+            if close is not None:
+                close("expired", EXPIRED)
 
     # --- who holds what -------------------------------------------------------------
     def seats_of(self, room: Room, presented: Sequence[object]) -> tuple[frozenset[int], bool]:
@@ -168,6 +223,7 @@ class Hub:
         once every human seat is taken. `names` may name each seat apart (several
         players at one screen); `name` names the rest. A seat without a name is shown
         by its number (clients word that in their language)."""
+        room.check_open()
         if names is not None and not isinstance(names, dict):
             raise Refusal("bad_request", "'names' must map seat numbers to names")
         per_seat: dict[int, str] = {}
@@ -193,16 +249,25 @@ class Hub:
 
     async def _write_seat(
         self, room: Room, seat: SeatRow, only_if_human: bool = False
-    ) -> tuple[list[SeatRow], str] | None:
+    ) -> list[SeatRow] | None:
+        """Store a seat; if that starts the game, or seats a bot, with a bot's decision
+        pending, this server drives the game."""
+        to_move = room.state.to_move()
+        kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
+        bot = to_move is not None and kinds[to_move] == "bot"
         try:
-            stored = await self.store.update_seat(room.id, seat, only_if_human)
+            stored = await self.store.update_seat(room.id, seat, only_if_human, bot)
         except Exception as e:
             raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
-        if stored is not None:
-            room.row.seats, status = stored
-            if room.row.status in ("waiting", "active"):
-                room.row.status = status
-        return stored
+        if stored is None:
+            return None
+        room.row.seats, status, drive = stored
+        room.row.updated_at = now()
+        if room.row.status in ("waiting", "active"):
+            room.row.status = status
+        if drive:
+            room.driven = True
+        return room.row.seats
 
     async def replace_with_bot(self, room: Room, seat: object, level: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
@@ -231,6 +296,7 @@ class Hub:
         if room.status in ("over", "abandoned"):
             raise Refusal("game_over", "the game has already ended")
         room.row.status = "abandoned"
+        room.driven = False
         await self.store.set_status(room.id, "abandoned")
         self.seats_changed(room, local=True)
 
@@ -246,7 +312,9 @@ class Hub:
         author = "spectator" if seat is None else room.row.seats[seat].name or f"Player {seat + 1}"
         clean = clean_chat(text, self.settings.chat_max)
         try:
-            row = await self.store.add_chat(room.id, seat, author, clean)
+            row = await self.store.add_chat(room.id, seat, author, clean, self.settings.chat_lines)
+        except ChatFull as e:
+            raise Refusal("chat_full", str(e)) from None
         except StorageError as e:
             raise Refusal("storage_unavailable", str(e)) from None
         room.chat_seen = max(room.chat_seen, row.seq)
@@ -258,29 +326,30 @@ class Hub:
         if local:
             self.wake_bots(room)
 
-    def wake_bots(self, room: Room) -> None:
-        """Start the room's bot if a bot's decision is pending and none is thinking."""
-        if self.pool is None or self.closing or room.status != "active":
-            return
-        seat = room.state.to_move()
-        if seat is None or not room.is_bot(seat):
+    def wake_bots(self, room: Room, pace: bool = True) -> None:
+        """Start the room's bot if this server drives the game, a bot's decision is
+        pending and none is thinking. `pace`: wait the bot pace before the first move
+        (not when the move was already due on a server that stopped)."""
+        if self.pool is None or self.closing or not room.driven or not room.bot_to_move():
             return
         task = self._bot_tasks.get(room.id)
         if task is not None and not task.done():
             return
-        self._bot_tasks[room.id] = self._spawn(self._bot_turns(room), f"bots-{room.id}")
+        self._bot_tasks[room.id] = self._spawn(self._bot_turns(room, pace), f"bots-{room.id}")
 
-    async def _bot_turns(self, room: Room) -> None:
-        """Let bots move until a human decides, the game ends or it is left."""
+    async def _bot_turns(self, room: Room, pace: bool = True) -> None:
+        """Let bots move until a human decides, the game ends, or another server
+        drives it."""
         assert self.pool is not None
         failures = 0
-        while not self.closing and room.status == "active":
+        while not self.closing and room.driven and room.bot_to_move():
             seat = room.state.to_move()
-            if seat is None or not room.is_bot(seat):
-                return
-            if self.settings.bot_pace > 0:
+            assert seat is not None
+            if not pace:
+                pace = True
+            elif self.settings.bot_pace > 0:
                 await asyncio.sleep(self.settings.bot_pace)
-                if room.state.to_move() != seat or room.status != "active":
+                if room.state.to_move() != seat or not room.bot_to_move():
                     continue
             version = room.version
             level = room.row.seats[seat].level or "beginner"
@@ -330,28 +399,29 @@ class Hub:
             busy = task is not None and not task.done()
             idle = now - room.last_active
             room.forget_views()
-            if not room.clients and not busy and idle > IDLE_ROOM and not room.lock.locked():
+            due = room.driven and room.bot_to_move()
+            if not (room.clients or busy or due) and idle > IDLE_ROOM and not room.lock.locked():
                 del self.rooms[room.id]
                 self._bot_tasks.pop(room.id, None)
-            elif not busy and idle > STALLED_BOT:
-                self.wake_bots(room)
+            elif due and not busy and idle > STALLED_BOT:
+                self.wake_bots(room)  # its bot gave up after failures: try again
 
     # --- start, stop, other servers ---------------------------------------------------------
-    async def resume_all(self) -> int:
-        """Load every live game whose next decision is a bot's, so bots carry on
-        after a restart without waiting for a client."""
-        count = 0
-        for game_id in await self.store.live_games():
-            try:
-                room = await self.room(game_id)
-            except Refusal:
-                continue
-            except Exception as e:  # a game that no longer replays must not stop the rest
-                log.error("game %s could not be loaded: %s", game_id, e)
-                continue
-            count += 1
-            self.wake_bots(room)
-        return count
+    async def take_over(self, game_id: str) -> None:
+        """Drive a game this server claimed from one that stopped: catch up with what
+        that one stored, and move its bot at once."""
+        try:
+            room = await self.room(game_id)
+            await room.catch_up()
+        except Refusal:
+            await self.store.release(game_id)
+            return
+        if not room.bot_to_move():  # its mark was out of date
+            room.driven = False
+            await self.store.release(game_id)
+            return
+        room.driven = True
+        self.wake_bots(room, pace=False)
 
     def on_notify(self, payload: str) -> None:
         """A notification from another server (PostgreSQL)."""
@@ -378,6 +448,8 @@ class Hub:
             self._spawn(self._reload_seats(room), f"seats-{room.id}")
         elif kind == "chat":
             self._spawn(self._relay_chat(room), f"chat-{room.id}")
+        elif kind == "claim":  # another server drives it now
+            room.driven = False
 
     async def refresh_all(self) -> None:
         """After a lost connection to the notifier: catch up every room held."""
@@ -389,8 +461,12 @@ class Hub:
         row = await self.store.load_game(room.id)
         if row is None:
             return
+        if row.status == "expired":
+            self.expired(room.id)
+            return
         room.row.seats = row.seats
         room.row.status = row.status
+        room.row.updated_at = row.updated_at
         if room.state.is_over() and row.status == "active":
             room.row.status = "over"
         self.seats_changed(room, local=False)
@@ -420,6 +496,7 @@ class Hub:
             "rooms": len(self.rooms),
             "clients": sum(len(r.clients) for r in self.rooms.values()),
             "bots_thinking": sum(1 for t in self._bot_tasks.values() if not t.done()),
+            "driving": sum(1 for r in self.rooms.values() if r.driven),
             "time": time.time(),
         }
 
@@ -430,30 +507,6 @@ def seat_label(seat: SeatRow) -> str:
     if seat.kind == "bot":
         return f"bot:{seat.level}"
     return seat.name or f"Player {seat.seat + 1}"
-
-
-def clean_name(name: object, limit: int) -> str:
-    if not isinstance(name, str):
-        raise Refusal("bad_request", "a name must be text")
-    text = " ".join(name.split())
-    if not text or len(text) > limit or not text.isprintable():
-        raise Refusal("bad_request", f"a name is 1 to {limit} printable characters")
-    return text
-
-
-def clean_chat(text: object, limit: int) -> str:
-    """Chat is plain text: refused if empty, too long or with control characters
-    (clients show it as text, never as HTML, so markup is harmless and kept)."""
-    if not isinstance(text, str):
-        raise Refusal("chat_refused", "a chat message is text")
-    stripped = text.strip()
-    if not stripped:
-        raise Refusal("chat_refused", "a chat message cannot be empty")
-    if len(stripped) > limit:
-        raise Refusal("chat_refused", f"a chat message is at most {limit} characters")
-    if any(not ch.isprintable() for ch in stripped):
-        raise Refusal("chat_refused", "a chat message cannot hold control characters")
-    return stripped
 
 
 def chat_json(row: ChatRow) -> dict[str, Any]:

@@ -8,6 +8,9 @@ warm-up in which the games are created and connected. Latency is measured from a
 client of that game received the new version, so it covers the engine, the durable
 append and the fan-out. Games that end are replaced, so `--games` stay in play.
 
+`--startup --stored N` measures something else: a server starting on a database of N
+stored games (startup_bench.py).
+
 Without `--url` the command starts its own server(s) on loopback (SQLite in a
 temporary directory unless `--db` says otherwise; `--servers 2` with a PostgreSQL
 `--db` starts two processes and connects each game's seats to different ones) and
@@ -36,6 +39,16 @@ from euphrates.core.errors import ArgumentError
 from euphrates.server.patch import patch_in_place
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+UNLIMITED = (
+    "--request-limit",
+    "1000000",
+    "--games-per-hour",
+    "1000000",
+    "--max-connections",
+    "1000000",
+)
+"""Every client of the load test has one address: the per-address limits are lifted
+(the per-connection rate limit stays as configured)."""
 WARM_UP_LIMIT = 120.0
 
 
@@ -48,6 +61,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="database for the started server(s)")
     p.add_argument("--servers", type=int, default=1, help="server processes to start (PostgreSQL)")
     p.add_argument("--seed", type=int, default=None, help="seed of the clients' random choices")
+    p.add_argument(
+        "--startup",
+        action="store_true",
+        help="instead: fill a database with --stored games and measure a server's start",
+    )
+    p.add_argument("--stored", type=int, default=100_000, help="games stored for --startup")
     p.add_argument(
         "--think",
         type=float,
@@ -238,7 +257,7 @@ def _start_servers(db: str, count: int) -> tuple[list[subprocess.Popen[str]], li
 
     procs, urls = [], []
     for _ in range(count):
-        proc, url = spawn(db, "--bot-workers", "0")
+        proc, url = spawn(db, "--bot-workers", "0", *UNLIMITED)
         procs.append(proc)
         urls.append(url)
     return procs, urls
@@ -253,6 +272,14 @@ def _rss(urls: list[str]) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.startup:
+        if not 1 <= args.stored <= 10_000_000:
+            raise ArgumentError("--stored must be 1 … 10000000")
+        if args.db is not None and not args.db.startswith(("sqlite:", "postgres")):
+            raise ArgumentError("--db must be a sqlite:/// or postgresql:// URL")
+        from euphrates.server.startup_bench import run as startup
+
+        return startup(args)
     if args.games < 1:
         raise ArgumentError("--games must be at least 1")
     if not 0 < args.seconds <= 3600:  # NaN fails every comparison: refused too

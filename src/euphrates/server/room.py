@@ -74,6 +74,31 @@ class Step(NamedTuple):
     events: tuple[tuple[int | None, str], ...]
 
 
+def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> dict[str, Any]:
+    """A game's public description: seats, status, version; `connected` are the seats
+    with a client."""
+    online = set(connected)
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "version": version,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "taken": s.taken,
+                "connected": s.seat in online,
+            }
+            for s in row.seats
+        ],
+    }
+
+
 def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
     return tuple((e.audience, json.dumps(e.to_json(), separators=(",", ":"))) for e in events)
 
@@ -111,10 +136,17 @@ class Room:
     patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
     """Per audience, the last versions' patches as JSON text, for reconnects."""
     checkpoints: dict[int, GameState[Any]] = field(default_factory=dict)
+    acted_at: dict[int | None, int] = field(default_factory=dict)
+    """The version of each seat's latest action, standing or taken back: a seat that
+    answered has decided, and the seat it answered has seen it, even after an undo."""
     chat_seen: int = 0
     last_active: float = field(default_factory=time.monotonic)
     left: dict[int | None, float] = field(default_factory=dict)
     """When each audience's last client left (for RECONNECT_GRACE)."""
+    driven: bool = False
+    """Whether this server process acts on the game when a bot must move: it made the
+    version that gave a bot the decision, or claimed the game from a server that
+    stopped. Other processes holding the room only show it."""
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
     process made the change. The hub uses it to wake the bots."""
@@ -153,6 +185,7 @@ class Room:
             # a replay, at another seat's action.
             self.befores.clear()
         self.played.append(Played(self.version, seat, text, reveals))
+        self.acted_at[seat] = self.version
         if not reveals:
             self.befores[self.version] = before
             if len(self.befores) > UNDO_DEPTH:
@@ -217,26 +250,16 @@ class Room:
 
     def meta(self) -> dict[str, Any]:
         """Everything public about the game that is not its view: seats, status."""
-        connected = {s for c in self.clients for s in c.seats}
-        return {
-            "id": self.row.id,
-            "game": self.row.game,
-            "players": self.row.players,
-            "options": self.row.options,
-            "status": self.row.status,
-            "version": self.version,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "level": s.level,
-                    "name": s.name,
-                    "taken": s.taken,
-                    "connected": s.seat in connected,
-                }
-                for s in self.row.seats
-            ],
-        }
+        return meta_of(self.row, self.version, {s for c in self.clients for s in c.seats})
+
+    def bot_to_move(self, state: GameState[Any] | None = None, status: str | None = None) -> bool:
+        """Whether a bot seat's decision is pending in a game being played (in `state`
+        with `status`, by default the room's own)."""
+        state = self.state if state is None else state
+        if (status or self.row.status) != "active":
+            return False
+        seat = state.to_move()
+        return seat is not None and self.is_bot(seat)
 
     def view_for(self, audience: int | None) -> dict[str, Any]:
         """The engine's view, with the server's version in `version`."""
@@ -273,6 +296,13 @@ class Room:
         if self.row.status == "over" or self.state.is_over():
             ruling = self.state.game_over_ruling  # each game its own: B-31, C-17
             raise Refusal("game_over", f"the game is over; no action is legal ({ruling})", ruling)
+
+    def check_open(self) -> None:
+        """Refuse changes to the seats of a game that has ended."""
+        if self.row.status == "abandoned":
+            raise Refusal("abandoned", "the host abandoned this game")
+        if self.row.status == "over":
+            raise Refusal("game_over", "the game is over", self.state.game_over_ruling)
 
     def check_version(self, version: object) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
@@ -321,9 +351,11 @@ class Room:
                 raise Refusal("server_error", "the server could not apply that action") from None
             canonical = str(action)
             status = "over" if after.is_over() else None
+            due = self.bot_to_move(after, status)
+            wake = due if due != self.bot_to_move() else None
             try:
                 stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status
+                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status, wake
                 )
             except StorageError as e:
                 raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
@@ -333,6 +365,8 @@ class Room:
             self.state = after
             if status is not None:
                 self.row.status = status
+            if wake is not None:
+                self.driven = wake
             step = self._record_action(seat, canonical, events, before)
             self._publish(step)
             new_version = self.version
@@ -349,6 +383,8 @@ class Room:
             return "only the seat that made the last move can take it back"
         if self.is_bot(seat):
             return "bots do not take moves back"
+        if any(v > last.version for s, v in self.acted_at.items() if s != seat):
+            return "another seat has decided since (even if it took that back)"
         if last.reveals:
             return "that move revealed hidden information (a draw or a turned bridge) (G-3)"
         if self.state.is_over():
@@ -367,9 +403,11 @@ class Room:
             why = self.undo_refusal(seat)
             if why is not None:
                 raise Refusal("undo_refused", why)
+            # The decision goes back to the seat that took its action back: a person's.
+            wake = False if self.bot_to_move() else None
             try:
                 stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "undo", None)
+                    self.row.id, LogRow(self.version + 1, seat, "undo", None), wake=wake
                 )
             except StorageError as e:
                 raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
@@ -377,6 +415,8 @@ class Room:
                 await self._catch_up_locked()
                 raise Refusal("stale_version", "another move was made first")
             step = self._undo_last(seat)
+            if wake is not None:
+                self.driven = False
             self._publish(step)
             new_version = self.version
         self._changed(local=True)
@@ -418,7 +458,9 @@ class Room:
         return bool(rows)
 
     def _apply_entry(self, entry: LogRow) -> None:
-        """Apply a log entry another server appended, and tell local clients."""
+        """Apply a log entry another server appended, and tell local clients. The
+        server that appended it acts on the game now, not this one."""
+        self.driven = False
         step = self._replay_entry(entry)
         if self.state.is_over():
             self.row.status = "over"

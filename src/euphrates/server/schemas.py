@@ -3,18 +3,33 @@ not 1, as in the engines (ArgumentError); unknown fields are refused."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+MAX_INT = (1 << 31) - 1
+"""The largest number the server takes: every number that reaches the database fits
+its integer columns (PostgreSQL's are 32-bit)."""
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-class SeatIn(_Strict):
-    kind: Literal["human", "bot"]
-    level: Literal["beginner", "intermediate", "strong", "expert"] | None = None
+Level = Literal["beginner", "intermediate", "strong", "expert"]
+
+
+class HumanSeatIn(_Strict):
+    kind: Literal["human"]
+
+
+class BotSeatIn(_Strict):
+    kind: Literal["bot"]
+    level: Level
+
+
+SeatIn = Annotated[HumanSeatIn | BotSeatIn, Field(discriminator="kind")]
+"""A person's seat has no level; a bot's must have one."""
 
 
 class CreateIn(_Strict):
@@ -30,13 +45,13 @@ class JoinIn(_Strict):
 
 
 class ActionIn(_Strict):
-    version: int = Field(ge=0, le=1 << 31)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int = Field(ge=0, le=3)
     action: str = Field(min_length=1, max_length=200)
 
 
 class UndoIn(_Strict):
-    version: int = Field(ge=0, le=1 << 31)
+    version: int = Field(ge=0, le=MAX_INT)
     seat: int = Field(ge=0, le=3)
 
 
@@ -45,7 +60,7 @@ class ChatIn(_Strict):
 
 
 class BotIn(_Strict):
-    level: Literal["beginner", "intermediate", "strong", "expert"]
+    level: Level
 
 
 def create_example() -> dict[str, Any]:

@@ -10,19 +10,31 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import ipaddress
 import logging
 import os
+import re
 import socket
 import subprocess
 import sys
 import webbrowser
+from urllib.parse import urlsplit
 
 from euphrates.core.errors import ArgumentError
-from euphrates.server.config import Settings, async_db_url, default_db_url
+from euphrates.server.config import LOOPBACK_NAMES, Settings, async_db_url, default_db_url
+
+HOST_NAME = re.compile(
+    r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (a wildcard, 0.0.0.0 or ::, needs --public-url or "
+        "--allowed-host)",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     p.add_argument(
         "--db",
@@ -42,8 +54,59 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=20.0,
         help="messages a second one connection may send (twice that at once)",
     )
+    p.add_argument(
+        "--request-limit",
+        type=float,
+        default=None,
+        help="HTTP requests to /api/ one client address may make a second (twice that at "
+        "once; default: five times --rate-limit)",
+    )
+    p.add_argument(
+        "--games-per-hour",
+        type=float,
+        default=60,
+        help="games one client address may create an hour (as many at once)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=64,
+        help="WebSocket connections one client address may hold at once",
+    )
+    p.add_argument("--chat-lines", type=int, default=1000, help="chat lines a game keeps")
+    p.add_argument(
+        "--expire-waiting",
+        type=float,
+        default=24,
+        metavar="HOURS",
+        help="a game still waiting for players this long after its last seat was taken "
+        "(or its creation) expires",
+    )
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
-    p.add_argument("--public-url", default=None, help="base of the links handed out")
+    p.add_argument(
+        "--public-url",
+        default=None,
+        help="base of the links handed out (http[s]://name[:port]); its name is one the "
+        "server answers to",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name clients reach the server by (repeatable; *.example.org for its "
+        "subdomains). Requests naming any other host are refused (DNS rebinding). On "
+        "loopback the loopback names are allowed, on an address that address; with a "
+        "wildcard --host (0.0.0.0, ::) give --public-url or --allowed-host",
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="address of a reverse proxy whose X-Forwarded-For names the client "
+        "(repeatable); from anyone else the header is ignored",
+    )
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
 
 
@@ -56,18 +119,83 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise ArgumentError("--bot-pace must be 0 … 60 seconds")
     if not 1 <= args.rate_limit <= 100_000:
         raise ArgumentError("--rate-limit must be 1 … 100000 messages a second")
+    if args.request_limit is not None and not 1 <= args.request_limit <= 1_000_000:
+        raise ArgumentError("--request-limit must be 1 … 1000000 requests a second")
+    if not 1 <= args.games_per_hour <= 1_000_000:
+        raise ArgumentError("--games-per-hour must be 1 … 1000000")
+    if not 1 <= args.max_connections <= 1_000_000:
+        raise ArgumentError("--max-connections must be 1 … 1000000")
+    if not 1 <= args.chat_lines <= 1_000_000:
+        raise ArgumentError("--chat-lines must be 1 … 1000000")
+    if not 0.01 <= args.expire_waiting <= 24 * 365:
+        raise ArgumentError("--expire-waiting must be 0.01 … 8760 hours")
     url = args.db or default_db_url()
     async_db_url(url)  # refuse an unknown scheme before starting
     settings = Settings(
         db_url=url,
         bot_pace=args.bot_pace,
-        public_url=args.public_url,
+        public_url=_public_url(args.public_url),
         rate_per_s=args.rate_limit,
         rate_burst=max(1, int(args.rate_limit * 2)),
+        allowed_hosts=_allowed_hosts(args.host, args.allowed_host, args.public_url),
+        trusted_proxies=[_address("--trusted-proxy", a) for a in args.trusted_proxy],
+        requests_per_s=args.request_limit,
+        games_per_hour=args.games_per_hour,
+        max_connections_per_address=args.max_connections,
+        chat_lines=args.chat_lines,
+        waiting_expiry=args.expire_waiting * 3600,
     )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers
     return settings
+
+
+def _public_url(url: str | None) -> str | None:
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ArgumentError(f"--public-url must be http://name[:port] or https://…, not {url!r}")
+    return url.rstrip("/")
+
+
+def _address(option: str, value: str) -> str:
+    try:
+        return str(ipaddress.ip_address(value.strip("[]")))
+    except ValueError:
+        raise ArgumentError(f"{option} must be an IP address, not {value!r}") from None
+
+
+def _allowed_hosts(bound: str, named: list[str], public_url: str | None) -> list[str]:
+    """The names a request's Host may give: the bound address (with the loopback names
+    on loopback) and those named. A wildcard address names nothing a client uses."""
+    names = []
+    for name in named:
+        if HOST_NAME.fullmatch(name):
+            names.append(name.lower())
+        else:
+            try:
+                names.append(f"[{ipaddress.IPv6Address(name.strip('[]'))}]")
+            except ValueError:
+                raise ArgumentError(
+                    f"--allowed-host must be a name or an address without scheme or port, "
+                    f"not {name!r}"
+                ) from None
+    try:
+        address = ipaddress.ip_address(bound)
+    except ValueError:  # a name, such as localhost
+        return [*({bound.lower(), *LOOPBACK_NAMES} if bound == "localhost" else {bound}), *names]
+    if address.is_unspecified:
+        if not names and not public_url:
+            raise ArgumentError(
+                f"--host {bound} answers on every address: name the server as clients "
+                "reach it with --public-url or --allowed-host"
+            )
+        return names
+    literal = f"[{address}]" if address.version == 6 else str(address)
+    if address.is_loopback:
+        return [*dict.fromkeys([*LOOPBACK_NAMES, literal]), *names]
+    return [literal, *names]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,6 +222,9 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         access_log=args.log_level != "warning",
         lifespan="on",
+        # uvicorn would trust X-Forwarded-For from loopback; the app trusts only the
+        # proxies it is told of (--trusted-proxy), so no client can pick its address.
+        proxy_headers=False,
     )
     server = uvicorn.Server(config)
 
@@ -106,9 +237,10 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             where = settings.db_url.rsplit("@", 1)[-1]  # never print a password
             print(f"serving on {address} (games in {where})", flush=True)
-            print(f"open {address} in a browser to play; Ctrl-C stops the server", flush=True)
+            lobby = f"{settings.public_url}/" if settings.public_url else address
+            print(f"open {lobby} in a browser to play; Ctrl-C stops the server", flush=True)
             if args.open:
-                _open(address)
+                _open(lobby)
             await server.main_loop()
             await server.shutdown(sockets=[sock])
         return 0

@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -57,6 +57,8 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     created_at: datetime = field(default_factory=now)
     updated_at: datetime = field(default_factory=now)
+    wake: bool = False
+    """Whether some server must act on the game (a bot to move): `wake_at` is set."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class _Append:
     game_id: str
     row: LogRow
     status: str | None
+    wake: bool | None
     done: asyncio.Future[bool]
 
 
@@ -124,6 +127,7 @@ class Store:
                     host_hash=g.host_hash,
                     created_at=g.created_at,
                     updated_at=g.updated_at,
+                    **self._wake_values(g.wake),
                 )
             )
             await conn.execute(
@@ -156,9 +160,10 @@ class Store:
             seed=int(row.seed),
             status=row.status,
             host_hash=row.host_hash,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
             seats=seats,
+            wake=row.wake_at is not None,
         )
 
     @staticmethod
@@ -172,17 +177,20 @@ class Store:
         return [SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows]
 
     async def update_seat(
-        self, game_id: str, seat: SeatRow, only_if_human: bool = False
-    ) -> tuple[list[SeatRow], str] | None:
+        self, game_id: str, seat: SeatRow, only_if_human: bool = False, bot_to_move: bool = False
+    ) -> tuple[list[SeatRow], str, bool] | None:
         """Write one seat and, in the same transaction, start the game if every seat is
         now taken. The game's row is locked first, so two servers seating two players
-        at once cannot both miss that the table is full. Returns the seats and status
-        as stored, or None when `only_if_human` and the seat is no longer human."""
+        at once cannot both miss that the table is full. When the game is then being
+        played and `bot_to_move` (the decision pending is a bot seat's), this server
+        becomes its driver unless one already is. Returns the seats and status as
+        stored and whether this server now drives the game, or None when
+        `only_if_human` and the seat is no longer human."""
         async with self.engine.begin() as conn:
-            lock = sa.select(db.games.c.status).where(db.games.c.id == game_id)
+            lock = sa.select(db.games.c.status, db.games.c.wake_at).where(db.games.c.id == game_id)
             if not self.sqlite:
                 lock = lock.with_for_update()
-            status = (await conn.execute(lock)).scalar_one()
+            status, wake_at = (await conn.execute(lock)).one()
             if only_if_human:
                 kind = (
                     await conn.execute(
@@ -207,30 +215,111 @@ class Store:
             seats = await self._seats(conn, game_id)
             if status == "waiting" and all(x.taken for x in seats):
                 status = "active"
-            await conn.execute(
-                db.games.update()
-                .where(db.games.c.id == game_id)
-                .values(status=status, updated_at=now())
-            )
+            drive = status == "active" and bot_to_move and wake_at is None
+            values: dict[str, Any] = {"status": status, "updated_at": now()}
+            if drive:
+                values.update(self._wake_values(True))
+            await conn.execute(db.games.update().where(db.games.c.id == game_id).values(values))
             await self._notify(conn, {"t": "seats", "g": game_id})
-        return seats, status
+        return seats, status, drive
 
     async def set_status(self, game_id: str, status: str) -> None:
+        """End a game (abandoned): nobody needs to act on it any more."""
         async with self.engine.begin() as conn:
             await conn.execute(
                 db.games.update()
                 .where(db.games.c.id == game_id)
-                .values(status=status, updated_at=now())
+                .values(status=status, updated_at=now(), **self._wake_values(False))
             )
             await self._notify(conn, {"t": "seats", "g": game_id})
 
-    async def live_games(self) -> list[str]:
-        """Games that may still need a move: waiting for players or being played."""
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(db.games.c.id).where(db.games.c.status.in_(("waiting", "active")))
+    # --- drivers: which server acts on which game ------------------------------------
+    def _clock(self) -> Any:
+        """Now, by the database's clock where several servers share it (their own
+        clocks may differ), else by this process's."""
+        return now() if self.sqlite else sa.func.clock_timestamp()
+
+    def _wake_values(self, wake: bool) -> dict[str, Any]:
+        if wake:
+            return {"wake_at": self._clock(), "driver": self.origin}
+        return {"wake_at": None, "driver": None}
+
+    async def beat(self) -> None:
+        """Say this server is alive (its games are not to be claimed)."""
+        insert = sqlite_insert(db.servers) if self.sqlite else pg_insert(db.servers)
+        stmt = insert.values(id=self.origin, beat=self._clock())
+        stmt = stmt.on_conflict_do_update(index_elements=["id"], set_={"beat": stmt.excluded.beat})
+        async with self.engine.begin() as conn:
+            await conn.execute(stmt)
+
+    async def claim(self, stale: float, limit: int) -> list[str]:
+        """Take over games some server must act on now whose driver is gone: none
+        named, or one whose beat is older than `stale` seconds. `SKIP LOCKED`: two
+        servers claiming at once take different games, and each game exactly once."""
+        g, sv = db.games, db.servers
+        clock = self._clock()
+        cutoff = (
+            now() - timedelta(seconds=stale)
+            if self.sqlite
+            else sa.func.clock_timestamp() - sa.literal(timedelta(seconds=stale), sa.Interval())
+        )
+        alive = sa.exists().where(sv.c.id == g.c.driver, sv.c.beat > cutoff)
+        due = (
+            sa.select(g.c.id)
+            .where(g.c.wake_at.isnot(None), g.c.wake_at <= clock, ~alive)
+            .order_by(g.c.wake_at)
+            .limit(limit)
+        )
+        if not self.sqlite:
+            due = due.with_for_update(of=g, skip_locked=True)
+        stmt = sa.update(g).where(g.c.id.in_(due.scalar_subquery())).values(driver=self.origin)
+        async with self.engine.begin() as conn:
+            ids = [r.id for r in await conn.execute(stmt.returning(g.c.id))]
+            for game_id in ids:
+                await self._notify(conn, {"t": "claim", "g": game_id})
+        return ids
+
+    async def release(self, game_id: str) -> None:
+        """Nothing is due in a game this server drives (its mark was out of date)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id, db.games.c.driver == self.origin)
+                .values(self._wake_values(False))
             )
-            return [r.id for r in rows]
+
+    async def leave(self) -> None:
+        """A server stopping: its games are free to claim at once."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                db.games.update().where(db.games.c.driver == self.origin).values(driver=None)
+            )
+            await conn.execute(db.servers.delete().where(db.servers.c.id == self.origin))
+
+    async def forget_servers(self, older: float) -> None:
+        """Forget servers that stopped beating `older` seconds ago (they crashed)."""
+        cutoff = now() - timedelta(seconds=older)
+        async with self.engine.begin() as conn:
+            await conn.execute(db.servers.delete().where(db.servers.c.beat < cutoff))
+
+    async def expire(self, before: datetime, game_id: str | None = None) -> list[str]:
+        """Mark `expired` the games (all, or `game_id`) still waiting for players with
+        no change since `before`; returns their ids (at most a thousand a call)."""
+        g = db.games
+        waited = sa.select(g.c.id).where(g.c.status == "waiting", g.c.updated_at < before)
+        if game_id is not None:
+            waited = waited.where(g.c.id == game_id)
+        stmt = (
+            sa.update(g)
+            .where(g.c.id.in_(waited.limit(1000).scalar_subquery()), g.c.status == "waiting")
+            .values(status="expired", updated_at=now())
+            .returning(g.c.id)
+        )
+        async with self.engine.begin() as conn:
+            ids = [r.id for r in await conn.execute(stmt)]
+            for expired in ids:
+                await self._notify(conn, {"t": "seats", "g": expired})
+        return ids
 
     # --- the log -------------------------------------------------------------------
     async def load_log(self, game_id: str, after: int = 0) -> list[LogRow]:
@@ -242,12 +331,15 @@ class Store:
             )
             return [LogRow(r.version, r.seat, r.kind, r.text) for r in rows]
 
-    async def append(self, game_id: str, row: LogRow, status: str | None = None) -> bool:
+    async def append(
+        self, game_id: str, row: LogRow, status: str | None = None, wake: bool | None = None
+    ) -> bool:
         """Append `row` durably; False when that version of the game already exists
         (another server appended it first). `status` changes the game's status in the
-        same transaction (a game that ends)."""
+        same transaction (a game that ends); so does `wake`, when the version makes a
+        bot's decision pending (True: this server drives the game) or ends one (False)."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Append(game_id, row, status, done))
+        await self._queue.put(_Append(game_id, row, status, wake, done))
         return await done
 
     async def _write_loop(self) -> None:
@@ -292,11 +384,14 @@ class Store:
             for a in batch:
                 if (a.game_id, a.row.version) not in inserted:
                     continue
+                changes: dict[str, Any] = {}
                 if a.status is not None:
+                    changes.update(status=a.status, updated_at=at)
+                if a.wake is not None:
+                    changes.update(self._wake_values(a.wake))
+                if changes:
                     await conn.execute(
-                        db.games.update()
-                        .where(db.games.c.id == a.game_id)
-                        .values(status=a.status, updated_at=at)
+                        db.games.update().where(db.games.c.id == a.game_id).values(changes)
                     )
                 # The entry itself rides along (a few dozen bytes, far below NOTIFY's
                 # 8000), so other servers need not read it back; notifications are
@@ -316,9 +411,11 @@ class Store:
         return inserted
 
     # --- chat ----------------------------------------------------------------------
-    async def add_chat(self, game_id: str, seat: int | None, author: str, text: str) -> ChatRow:
+    async def add_chat(
+        self, game_id: str, seat: int | None, author: str, text: str, most: int = 1000
+    ) -> ChatRow:
         """Append a chat line with the next number; a number another server took
-        first is retried."""
+        first is retried. A game keeps at most `most` lines (ChatFull)."""
         async with self._chat_lock:
             for _ in range(5):
                 at = now()
@@ -331,6 +428,8 @@ class Store:
                         )
                     ).scalar()
                     seq = int(last or 0) + 1
+                    if seq > most:
+                        raise ChatFull(f"this game's chat is full ({most} lines)")
                     insert = sqlite_insert(db.chat) if self.sqlite else pg_insert(db.chat)
                     result = await conn.execute(
                         insert.values(
@@ -379,5 +478,14 @@ def _iso(value: Any) -> str:
     return str(value)
 
 
+def _aware(value: datetime) -> datetime:
+    """SQLite gives times back without their zone; they were written in UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
 class StorageError(RuntimeError):
     """The database could not take a write."""
+
+
+class ChatFull(StorageError):
+    """A game's chat holds as many lines as it may."""

@@ -19,15 +19,16 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub, chat_json
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
+from euphrates.server.store import ChatRow
 
 log = logging.getLogger("euphrates.server")
 
@@ -45,25 +46,6 @@ def same_origin(ws: WebSocket) -> bool:
     host = ws.headers.get("host", "")
     parts = urlsplit(origin)
     return bool(parts.netloc) and parts.netloc.lower() == host.lower()
-
-
-class Bucket:
-    """A token bucket: `rate` messages a second, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.level = float(burst)
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
 
 
 class Connection:
@@ -110,6 +92,17 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         self.push(json.dumps(message, separators=(",", ":")))
 
+    def charge(self) -> bool:
+        """Take one message from the bucket; refuse it when empty, and close the
+        connection of a client that keeps sending anyway."""
+        if self.bucket.take():
+            return True
+        self.strikes += 1
+        self.refuse(Refusal("rate_limited", "too many messages; slow down"))
+        if self.strikes >= FLOOD_STRIKES:
+            self.close_soon("rate_limited", "too many messages; reconnect later")
+        return False
+
     def refuse(self, r: Refusal, msg_id: object = None) -> None:
         self.send({"type": "error", "id": msg_id if _plain_id(msg_id) else None, **r.to_json()})
 
@@ -124,6 +117,22 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
     if not same_origin(ws):
         await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
         return
+    address = client_address(ws.scope)
+    held = hub.connections.get(address, 0)
+    if held >= hub.settings.max_connections_per_address:
+        r = Refusal("too_many_connections", f"at most {held} connections from one address")
+        await deny_socket(ws.scope, ws.receive, ws.send, r)
+        return
+    hub.connections[address] = held + 1
+    try:
+        await _serve(ws, hub, game_id)
+    finally:
+        left = hub.connections.pop(address, 1) - 1
+        if left > 0:
+            hub.connections[address] = left
+
+
+async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
     await ws.accept()
     conn = Connection(ws, hub)
     conn.sender = asyncio.create_task(conn._send_loop())
@@ -145,7 +154,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
             room.touch()
             room.client_left(conn.seats)
             room.forget_views()
-            hub.seats_changed(room, local=False)
+            if conn.seats:
+                hub.seats_changed(room, local=False)
         if conn.closing is None:
             conn.closing = (1000, "bye")
             conn.queue.put_nowait(None)
@@ -156,12 +166,17 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
 
 
 async def _receive(conn: Connection) -> str | None:
-    """The next text message, or None once the client is gone. Binary frames and
-    oversized messages are refused here and never parsed."""
+    """The next text message, or None once the client is gone or is being closed.
+    Every frame is charged to the connection's rate limit first, whatever it holds:
+    binary frames and oversized messages are then refused here, never parsed."""
     while True:
         msg = await conn.ws.receive()
         if msg["type"] == "websocket.disconnect":
             return None
+        if not conn.charge():
+            if conn.closing is not None:
+                return None
+            continue
         text = msg.get("text")
         if text is None:
             conn.refuse(Refusal("bad_json", "send JSON text messages, not binary"))
@@ -201,18 +216,21 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         if not isinstance(presented, list) or len(presented) > MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
         seats, host = hub.seats_of(room, presented)
-        if seats:
+        if seats and room.status in ("waiting", "active"):  # an ended game is only shown
             await hub.take_seats(room, seats, msg.get("name"), msg.get("names"))
     except Refusal as r:
         conn.refuse(r)
         conn.close_soon(r.code, r.message)
         return None
     conn.seats, conn.host = seats, host
+    chat = await _chat_so_far(hub, room)
+    # From here to the welcome being queued there is no await: the client joins the
+    # room's listeners and gets its welcome at one version, so the next update it
+    # receives is the next version, and nothing reaches it before the welcome.
     since = msg.get("version")
     missed: list[str] | None = None
     if isinstance(since, int) and not isinstance(since, bool):
         missed = room.catch_up_messages(seats, since)
-    room.clients.add(conn)
     welcome: dict[str, Any] = {
         "type": "welcome",
         "game": room.meta(),
@@ -221,33 +239,37 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         "can_undo": room.undo_flags(seats),
     }
     views = room.full_views(seats)
-    if missed is not None:
-        full_size = len(json.dumps(views))
-        if sum(len(m) for m in missed) <= full_size:
-            welcome["resumed_from"] = since
-            conn.send(welcome)
-            for m in missed:
-                conn.push(m)
-            hub.seats_changed(room, local=False)
-            return room
-    welcome["views"] = views
-    if msg.get("history", True):
-        welcome["history"] = room.history_for(seats)
-    chat = await hub.store.load_chat(room.id)
-    welcome["chat"] = [chat_json(c) for c in chat]
-    conn.send(welcome)
-    hub.seats_changed(room, local=False)
+    room.clients.add(conn)
+    if missed is not None and sum(len(m) for m in missed) <= len(json.dumps(views)):
+        welcome["resumed_from"] = since
+        conn.send(welcome)
+        for m in missed:
+            conn.push(m)
+    else:
+        welcome["views"] = views
+        if msg.get("history", True):
+            welcome["history"] = room.history_for(seats)
+        welcome["chat"] = [chat_json(c) for c in chat]
+        conn.send(welcome)
+    if seats:  # a spectator changes nothing others are shown
+        hub.seats_changed(room, local=False)
     return room
+
+
+async def _chat_so_far(hub: Hub, room: Room) -> list[ChatRow]:
+    """The chat up to the last line this room has told its clients about: a line said
+    while it was being read is read again, so the welcome holds it (its broadcast went
+    to the clients already in the room)."""
+    for _ in range(3):
+        chat = await hub.store.load_chat(room.id)
+        if (chat[-1].seq if chat else 0) >= room.chat_seen:
+            break
+    return chat
 
 
 async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
     msg_id: object = None
     try:
-        if not conn.bucket.take():
-            conn.strikes += 1
-            if conn.strikes >= FLOOD_STRIKES:
-                conn.close_soon("rate_limited", "too many messages; reconnect later")
-            raise Refusal("rate_limited", "too many messages; slow down")
         msg = _parse(text)
         msg_id = msg.get("id")
         if not _plain_id(msg_id):

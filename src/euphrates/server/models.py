@@ -1,0 +1,185 @@
+"""What the HTTP API answers, as models: the OpenAPI description is generated from
+them, so it documents every answer a route gives — its success and each refusal's
+status — and a client (or a fuzzer) can check an answer against it.
+
+Views, events and records are the engines' documented JSON (docs/board.md,
+docs/cards.md) and are described here as objects, not field by field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, JsonValue
+
+from euphrates.server.refusals import HTTP_STATUS
+
+Status = Literal["waiting", "active", "over", "abandoned", "expired"]
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(json_schema_extra={"enum": list[JsonValue](sorted(HTTP_STATUS))})
+    message: str
+    ruling: str | None = Field(description="the rule's number (G-n, B-n, C-n) when a rule refused")
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: nothing was changed."""
+
+    error: ErrorDetail
+
+
+class SeatMeta(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    level: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+
+
+class GameMeta(BaseModel):
+    id: str
+    game: Literal["board", "cards"]
+    players: int
+    options: dict[str, Any]
+    status: Status
+    version: int
+    seats: list[SeatMeta]
+
+
+class Link(BaseModel):
+    token: str
+    link: str
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    level: str | None
+    token: str | None = Field(description="a human seat's secret, shown only here")
+    link: str | None
+
+
+class CreateOut(BaseModel):
+    id: str
+    game: GameMeta
+    host: Link
+    seats: list[CreatedSeat]
+    spectate: str
+
+
+class You(BaseModel):
+    seats: list[int]
+    host: bool
+
+
+class GameOut(BaseModel):
+    game: GameMeta
+    you: You
+    version: int
+    can_undo: dict[str, bool]
+    views: dict[str, dict[str, Any]] = Field(description="by seat number, or 'spectator'")
+
+
+class JoinOut(BaseModel):
+    game: GameMeta
+    you: You
+
+
+class GameOnly(BaseModel):
+    game: GameMeta
+
+
+class VersionOut(BaseModel):
+    version: int
+
+
+class ChatMessage(BaseModel):
+    seq: int
+    seat: int | None
+    author: str
+    text: str
+    at: str
+
+
+class ChatListOut(BaseModel):
+    messages: list[ChatMessage]
+
+
+class ChatOut(BaseModel):
+    message: ChatMessage
+
+
+class Step(BaseModel):
+    version: int
+    kind: Literal["action", "undo"]
+    seat: int | None
+    events: list[dict[str, Any]]
+
+
+class SeatsOnly(BaseModel):
+    seats: list[int]
+
+
+class LogOut(BaseModel):
+    game: GameMeta
+    you: SeatsOnly
+    version: int
+    history: list[Step]
+
+
+class ReplayOut(BaseModel):
+    game: GameMeta
+    step: int
+    steps: int
+    action: str | None
+    events: list[dict[str, Any]]
+    views: dict[str, dict[str, Any]]
+
+
+class MapOut(BaseModel):
+    columns: int
+    rows: int
+    river: list[str]
+    temples: list[str]
+    bordered: list[str]
+
+
+class MetaOut(BaseModel):
+    games: dict[str, list[str]]
+    players: list[int]
+    levels: list[str]
+
+
+class HealthOut(BaseModel):
+    ok: bool
+    rss_mb: float
+    rooms: int
+    clients: int
+    bots_thinking: int
+    driving: int = Field(description="games whose bots this server moves")
+    time: float
+
+
+COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "server_error")
+"""What any route may answer: a request it cannot read, a body over the cap, too many
+requests from one address, a failure of the server's own."""
+GAME = ("unknown_game", "expired", "storage_unavailable")
+"""What any route of one game may answer besides."""
+
+
+def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
+    """The `responses` of a route that may refuse with `codes` (and COMMON): one entry
+    per status, naming its codes."""
+    by_status: dict[int, list[str]] = {}
+    for code in (*COMMON, *codes):
+        by_status.setdefault(HTTP_STATUS[code], []).append(code)
+    by_status[400].append("bad_json")
+    return {
+        status: {
+            "model": ErrorOut,
+            "description": ", ".join(f"`{c}`" for c in sorted(set(codes))),
+        }
+        for status, codes in sorted(by_status.items())
+    }
