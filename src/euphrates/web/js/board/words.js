@@ -3,11 +3,14 @@
 // step where the events show it (docs/board.md).
 
 import { h } from "../shared/dom.js";
-import { listing, t } from "../shared/i18n.js";
+import { listing, loadWords, t } from "../shared/i18n.js";
 import { stepItems } from "../shared/logentry.js";
 import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { tileIcon } from "../shared/symbols.js";
+
+// The words of the log, the decisions and the scoring, before anything is drawn.
+await loadWords("board");
 
 /** @typedef {import("../shared/types.js").GameEvent} GameEvent */
 /** @typedef {import("../shared/types.js").Step} Step */

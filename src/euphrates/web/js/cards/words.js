@@ -4,10 +4,13 @@
 // that may see them.
 
 import { h } from "../shared/dom.js";
-import { t } from "../shared/i18n.js";
+import { loadWords, t } from "../shared/i18n.js";
 import { stepItems } from "../shared/logentry.js";
 import { CARD_LETTER, LEADER_LETTER, colourOf, leaderOf, parseSpot, shipCode } from "./model.js";
 import { cardIcon } from "./pictures.js";
+
+// The words of the log, the decisions and the scoring, before anything is drawn.
+await loadWords("cards");
 
 /** @typedef {import("../shared/types.js").GameEvent} GameEvent */
 /** @typedef {import("../shared/types.js").Step} Step */
