@@ -17,9 +17,11 @@ from euphrates.terminal import new_record
 
 
 def _run(
-    args: list[str], data: Path, stdin: str = "", timeout: float = 60
+    args: list[str], data: Path, stdin: str = "", timeout: float = 60, lang: str = "C.UTF-8"
 ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, EUPHRATES_DATA_DIR=str(data), COLUMNS="100")
+    """`euphrates ARGS` in a child process, in the locale `lang` (English unless told)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(EUPHRATES_DATA_DIR=str(data), COLUMNS="100", LANG=lang)
     return subprocess.run(
         [sys.executable, "-m", "euphrates", *args],
         input=stdin,
@@ -170,13 +172,30 @@ def test_the_reproduction_shows_no_secret_swap(tmp_path: Path) -> None:
         ["play", "board", "--players", "2", "--bots", "beginner", "--seed", "4"], tmp_path, stdin
     )
     assert proc.returncode == 0, proc.stderr
-    assert "seat 1 swapped" in proc.stdout
+    assert "seat 1 swaps" in proc.stdout
     record = GameRecord.loads(next((tmp_path / "games").glob("*.json")).read_text())
     assert record.seed == 4 and record.seats == ["you", "bot:beginner"]
     for text in record.actions:
         if text.startswith("swap"):
             assert text not in proc.stdout
     assert "continue it with: euphrates play --resume" in " ".join(proc.stdout.split())
+
+
+def test_the_game_is_told_in_the_language_asked_for_or_the_locales(tmp_path: Path) -> None:
+    """`--lang de` or a German locale: the terminal speaks German; `--lang en` wins over
+    the locale."""
+    args = ["play", "board", "--bots", "beginner", "--seed", "4"]
+    german = _run([*args, "--lang", "de"], tmp_path, "pass\nquit\n")
+    assert german.returncode == 0, german.stderr
+    assert "Befehle: help" in german.stdout and "deine Aktion 1/2 >" in german.stdout
+    assert "Du passt" in german.stdout
+    assert "Platz 1 ist am Zug" in german.stdout and "you pass" not in german.stdout
+    assert "Befehle: help" in _run(args, tmp_path, "quit\n", lang="de_DE.UTF-8").stdout
+    english = _run([*args, "--lang", "en"], tmp_path, "pass\nquit\n", lang="de_DE.UTF-8")
+    assert "commands: help" in english.stdout and "you pass" in english.stdout
+    assert "Befehle" not in english.stdout
+    wrong = _run([*args, "--lang", "fr"], tmp_path)
+    assert wrong.returncode == 2 and "invalid choice: 'fr'" in wrong.stderr
 
 
 def test_unseeded_games_differ_and_resume_continues_the_last_unfinished(tmp_path: Path) -> None:

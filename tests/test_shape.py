@@ -26,6 +26,7 @@ LAYERS = {
     "board": 1,
     "cards": 1,
     "games": 2,  # the registry of both games: above the engines, below whoever hosts them
+    "words": 2,  # events and decisions in words: reads JSON, imports no engine
     "bots": 3,
     "match": 4,
     "terminal": 5,
@@ -34,7 +35,7 @@ LAYERS = {
     "__main__": 6,
 }
 """Each part of `euphrates` by layer: a module may import from its own layer and the
-ones below, never from one above (core < board, cards < games < bots < match <
+ones below, never from one above (core < board, cards < games, words < bots < match <
 terminal, server < cli). `euphrates/__init__.py` holds only the version."""
 
 

@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 from euphrates.core.errors import ArgumentError, EuphratesError
 from euphrates.core.protocol import SEED_LIMIT
 from euphrates.core.rng import Rng
+from euphrates.words.book import LANGS
 
 GAMES = ("board", "cards")
 
@@ -313,6 +314,9 @@ def _play(args: argparse.Namespace) -> int:
     from euphrates.match.seeds import fresh_seed
     from euphrates.terminal import new_record, play_in_terminal
     from euphrates.terminal.seats import seat_list
+    from euphrates.words import lang_from_env
+
+    lang = args.lang or lang_from_env()
 
     if args.resume is not None:
         given = [
@@ -340,8 +344,8 @@ def _play(args: argparse.Namespace) -> int:
             found = read_record(path).game
             if found != args.game:
                 raise UsageError(f"{path} holds {GAME_WORDS.get(found, found)}, not {args.game}")
-            return play_in_terminal(None, resume=str(path))
-        return play_in_terminal(None, resume=args.resume)
+            return play_in_terminal(None, resume=str(path), lang=lang)
+        return play_in_terminal(None, resume=args.resume, lang=lang)
     if args.game is None:
         raise UsageError("name a game: euphrates play board, or euphrates play cards")
     players = 2 if args.players is None else args.players
@@ -365,7 +369,7 @@ def _play(args: argparse.Namespace) -> int:
         seat_list(players, seat, bots)
     except ValueError as e:
         raise UsageError(f"--bots: {e}") from None
-    return play_in_terminal(new_record(args.game, players, seat, bots, seed, options))
+    return play_in_terminal(new_record(args.game, players, seat, bots, seed, options), lang=lang)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -461,6 +465,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
         const="",
         metavar="FILE",
         help="continue a saved game: FILE, or without it the last unfinished one",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGS,
+        help="the language the game is told in (default: German where LC_ALL, LC_MESSAGES or "
+        "LANG starts with de, else English)",
     )
     p.set_defaults(func=_play)
 

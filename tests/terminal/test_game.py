@@ -16,6 +16,7 @@ from euphrates.terminal import TerminalGame, new_record
 from euphrates.terminal.display import move_kind
 from euphrates.terminal.seats import bot_seed, read_seats
 from euphrates.terminal.storage import last_unfinished
+from euphrates.words import Voice, book
 from tests.terminal.helpers import Spawner, console, scripted
 
 
@@ -44,16 +45,26 @@ def _random_player(game_holder: dict[str, TerminalGame], seed: int) -> object:
     return read
 
 
-@pytest.mark.parametrize(("game", "secret"), [("board", "swap"), ("cards", "-")])
-def test_other_seats_are_told_in_words_never_by_their_action_text(game: str, secret: str) -> None:
+TOLD = {
+    ("board", "en"): "seat 1 swaps",
+    ("board", "de"): "Platz 1 tauscht",
+    ("cards", "en"): "seat 1 lays a face-down bridge between",
+    ("cards", "de"): "Platz 1 legt eine verdeckte Brücke zwischen",
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(TOLD))
+def test_other_seats_are_told_in_words_never_by_their_action_text(game: str, lang: str) -> None:
     """G-3: a bot's swap names its discards; C-11/C-19: a bot's bridge names its colour.
-    The first deal (from seed 4 on) where the bot makes such a move is checked."""
+    The first deal (from seed 4 on) where the bot makes such a move is checked, in both
+    languages."""
+    secret = "swap" if game == "board" else "-"
     for seed in range(4, 40):
         con, out = console()
         spawn = Spawner()
         holder: dict[str, TerminalGame] = {}
         record = new_record(game, 2, 0, ["beginner"], seed, {})
-        g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn)  # type: ignore[arg-type]
+        g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn, lang=lang)  # type: ignore[arg-type]
         holder["game"] = g
         assert g.run() == 0
         g.show_log()
@@ -69,10 +80,7 @@ def test_other_seats_are_told_in_words_never_by_their_action_text(game: str, sec
     assert hidden, "no deal reached a swap or a bridge by the bot"
     for t in hidden:
         assert t not in text
-    if game == "board":
-        assert "seat 1 swapped" in text
-    else:
-        assert "seat 1 laid a face-down bridge between columns" in text
+    assert TOLD[game, lang] in text
 
 
 def test_help_lists_every_legal_move_grouped_and_prompts_are_short() -> None:
@@ -89,7 +97,7 @@ def test_help_lists_every_legal_move_grouped_and_prompts_are_short() -> None:
         assert a.replace("swap ", "swap_") in tokens
     for line in shown.splitlines():
         assert len(line) <= 80
-    kinds = {move_kind(a) for a in legal}
+    kinds = {move_kind(a, Voice(book("en"), 0)) for a in legal}
     assert {"red tile", "king", "catastrophe", "swap", "pass"} <= kinds
     assert "your action 1/2 >" not in text  # the prompt goes to `read`, not the console
 
@@ -238,8 +246,19 @@ def test_a_failing_bot_ends_the_session_but_not_the_game(tmp_path: Path) -> None
     assert GameRecord.loads(path.read_text()).actions == ["pass"]
 
 
+END_WORDS = {
+    "en": ("final scoring", "weakest first", "you are placed {place} of 2"),
+    "de": ("Schlusswertung", "schwächste zuerst", "du bist auf Platz {place} von 2"),
+}
+WINNERS = {
+    "en": ("You win!", "seat 1 wins!", "share the win!"),
+    "de": ("Du gewinnst!", "Platz 1 gewinnt!", "gewinnen gemeinsam!"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", ["board", "cards"])
-def test_the_end_explains_the_final_scoring(game: str, tmp_path: Path) -> None:
+def test_the_end_explains_the_final_scoring(game: str, lang: str, tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     con, out = console(width=120)
     holder: dict[str, TerminalGame] = {}
@@ -248,16 +267,17 @@ def test_the_end_explains_the_final_scoring(game: str, tmp_path: Path) -> None:
         con,
         read=_random_player(holder, 2),
         autosave=path if game == "board" else None,  # saving is the same in both games
+        lang=lang,
     )
     holder["game"] = g
     assert g.run() == 0
     text = out.getvalue()
     out_ = g.state.outcome()
     assert out_ is not None
-    assert "final scoring" in text and "weakest first" in text
-    assert f"you are placed {out_.places[0]} of 2" in text
-    assert "the game is over:" in text
-    assert ("you won" in text) or ("seat 1 won" in text) or ("share first place" in text)
+    title, sorted_, placed = END_WORDS[lang]
+    assert title in text and sorted_ in text
+    assert placed.format(place=out_.places[0]) in text
+    assert any(words in text for words in WINNERS[lang])
     if game == "board":
         saved = GameRecord.loads(path.read_text())
         assert saved.outcome == out_.to_json()

@@ -15,6 +15,7 @@ from typing import Any
 
 from euphrates.match.records import GameRecord, replay
 from euphrates.server.patch import apply_patch
+from euphrates.words.book import read_part
 from tests.web.conftest import Pages, Server, shot
 
 JS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js"
@@ -252,9 +253,16 @@ VISIBLE_WORDS = """() => {
 }"""
 
 
+def choose_lang(page: Any, lang: str) -> None:
+    """Click the language switch and wait until the page speaks `lang`: the book of words
+    in that language may have to be loaded first."""
+    page.click(f".lang button[lang={lang}]")
+    page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
+
+
 def english_words(page: Any, *, cards: bool = False) -> set[str]:
-    """Words of the English texts (with `cards`, the card game's too) that no German
-    text has."""
+    """Words of the English texts of a table (with `cards`, the card game's; else the
+    board game's), its pages' and its book of words, that no German text has."""
     texts = page.evaluate(
         """async (cards) => {
         const en = Object.values((await import('/static/js/shared/strings/en.js')).EN);
@@ -267,6 +275,10 @@ def english_words(page: Any, *, cards: bool = False) -> set[str]:
     }""",
         cards,
     )
+
+    for part in ("common", "cards" if cards else "board"):
+        texts[0].extend(read_part("en", part).values())
+        texts[1].extend(read_part("de", part).values())
 
     def words(values: list[str]) -> set[str]:
         return {
@@ -298,7 +310,7 @@ def german_end(page: Any, english: set[str], screenshot: str | None = None) -> N
     page.keyboard.press("End")
     page.wait_for_selector(".scoring")
     assert_german(page, "replay", english)
-    page.click(".lang button[lang=en]")
+    choose_lang(page, "en")
     assert "Final scoring" in page.locator(".scoring").inner_text()
 
 

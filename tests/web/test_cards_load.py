@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.web.cards_helpers import lit, open_cards, views
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import first_load, version, wait_version
+from tests.web.helpers import choose_lang, first_load, version, wait_version
 
 LIMIT = 300 * 1024
 
@@ -42,11 +42,11 @@ def test_card_table_on_a_tablet_and_by_keyboard(server: Server, pages: Pages) ->
     page.tap(".hand-leader[data-leader=king]")
     assert "1.0" in lit(page)
     assert page.locator(".hand .hint").inner_text() == "Now tap a lit place."
-    page.click(".lang button[lang=de]")
+    choose_lang(page, "de")
     for text in page.locator(hints).all_inner_texts():
         assert "antippen" in text or text.startswith("Tippe"), text
         assert not {"Pfeiltasten", "anklicken", "Zeige"} & set(text.split()), text
-    page.click(".lang button[lang=en]")
+    choose_lang(page, "en")
     page.tap("svg.layout .hit rect[data-spot='1.0']")
     wait_version(page, 1)
     assert page.locator("svg.layout .leader[data-spot='1.0']").count() == 1

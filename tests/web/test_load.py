@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.conftest import Pages, Server, shot
-from tests.web.helpers import first_load, lit_squares, wait_version
+from tests.web.helpers import choose_lang, first_load, lit_squares, wait_version
 
 LIMIT = 300 * 1024
 
@@ -37,9 +37,9 @@ def test_tablet_touch(server: Server, pages: Pages) -> None:
     assert "J1" in lit_squares(page)
     # A touch screen is told to tap, not to click or use arrow keys, in both languages.
     assert page.locator(".hand .hint").inner_text() == "Now tap a lit square."
-    page.click(".lang button[lang=de]")
+    choose_lang(page, "de")
     assert page.locator(".hand .hint").inner_text() == "Jetzt ein leuchtendes Feld antippen."
-    page.click(".lang button[lang=en]")
+    choose_lang(page, "en")
     page.tap("svg.board .hit rect[data-sq=J1]")
     wait_version(page, 1)
     # Keyboard: pick the priest with Shift+P, walk to a lit square, Enter places it.

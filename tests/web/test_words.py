@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.conftest import Pages, Server
+from tests.web.helpers import choose_lang
 
 LINES = """async () => {
   const { stepEntry } = await import('/static/js/board/words.js');
@@ -56,5 +57,5 @@ def test_counted_words_in_both_languages(server: Server, pages: Pages) -> None:
     page: Any = pages.open(server.base + "/")
     page.wait_for_selector(".lang button[lang=de]")
     assert page.evaluate(LINES) == ENGLISH
-    page.click(".lang button[lang=de]")
+    choose_lang(page, "de")
     assert page.evaluate(LINES) == GERMAN

@@ -61,9 +61,10 @@ def play_in_terminal(
     resume: str | None = None,
     console: Console | None = None,
     read: Callable[[str], str] = input,
+    lang: str = "en",
 ) -> int:
     """Play a new game (`record` from `new_record`) or resume one (`resume` a file name,
-    or "" for the newest unfinished game)."""
+    or "" for the newest unfinished game), telling it in `lang` (en or de)."""
     out = console or Console(highlight=False)
     # A data directory that cannot be meant is refused before any bot starts.
     directory = games_dir()
@@ -73,7 +74,7 @@ def play_in_terminal(
         record = read_record(source)
         out.print(Text(f"resuming {source}"))
     assert record is not None
-    game = TerminalGame(record, out, read=read)
+    game = TerminalGame(record, out, read=read, lang=lang)
     if not game.state.is_over():
         game.autosave = _autosave_path(record, source, directory, out)
     return game.run()

@@ -1,9 +1,9 @@
 """One game in the terminal: the person's seat against bots.
 
 The person sees only their seat's view and the events their seat may see, in words
-(match/narrate.py); the bots see only their own views. Every action is saved at once
-(storage.py), so quitting, end of input, Ctrl-C, a failed `save` or a failing bot never
-lose the game.
+(euphrates.words, in English or German); the bots see only their own views. Every action
+is saved at once (storage.py), so quitting, end of input, Ctrl-C, a failed `save` or a
+failing bot never lose the game.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from euphrates.core.errors import EuphratesError, RecordError
 from euphrates.core.protocol import Decision, Event, GameState
 from euphrates.games import game_definition
 from euphrates.match.files import user_path, write_atomically
-from euphrates.match.narrate import narrate
 from euphrates.match.records import GameRecord
 from euphrates.terminal.movelog import entry_parts
 from euphrates.terminal.seats import (
@@ -32,11 +31,10 @@ from euphrates.terminal.seats import (
     read_seats,
     spawn_bot,
 )
+from euphrates.words import Voice, book, tell
 
 RESUME = "euphrates play --resume"
 RECENT_MOVES = 8
-TITLES = {"board": "Tigris & Euphrates", "cards": "Contest of Kings"}
-COMMANDS = "commands: help (your legal moves), board, log (all moves), save FILE, quit"
 
 
 class BotFailed(Exception):
@@ -66,6 +64,7 @@ class TerminalGame:
         read: Callable[[str], str] = input,
         autosave: Path | None = None,
         spawn: Callable[[str, int], Player] = spawn_bot,
+        lang: str = "en",
     ) -> None:
         try:
             self.definition = game_definition(record.game)
@@ -79,9 +78,12 @@ class TerminalGame:
         self.autosave_error: str | None = None
         self.saved_to: Path | None = None
         self.human, specs = read_seats(record.seats, record.players)
-        self.names = [f"seat {s}" for s in range(record.players)]
+        words = book(lang)
+        self.names = [words.t("term.seat", n=s) for s in range(record.players)]
+        self.voice = Voice(words, self.human, self.names)
         self.labels = [
-            "you" if s == self.human else bot_label(specs[s]) for s in range(record.players)
+            words.t("term.you") if s == self.human else bot_label(specs[s])
+            for s in range(record.players)
         ]
         self.log: list[LogEntry] = []
         self.state: GameState[Any] = self._replay()
@@ -111,9 +113,9 @@ class TerminalGame:
         return state
 
     def _log(self, decision: Decision, text: str, events: list[Event]) -> LogEntry:
-        head, rest = entry_parts(self.game, decision, events, self.human, self.names)
+        head, rest = entry_parts(self.game, decision, events, self.voice)
         if decision.seat == self.human:
-            head = f"you: {text}"  # your own move in its notation
+            head = self.voice.t("term.own_move", move=text)  # your own move in its notation
         entry = LogEntry(len(self.log) + 1, decision.seat, head, rest)
         self.log.append(entry)
         return entry
@@ -162,24 +164,26 @@ class TerminalGame:
 
     # --- showing ------------------------------------------------------------------
     def intro(self) -> None:
-        seats = ", ".join(f"seat {s}: {label}" for s, label in enumerate(self.labels))
-        title = TITLES.get(self.game, self.game)
+        seats = ", ".join(
+            self.voice.t("term.seat_label", n=s, label=label) for s, label in enumerate(self.labels)
+        )
+        title = self.voice.t(f"term.title.{self.game}")
         self.say(Text.assemble((title, "bold"), f" — {seats}"))
-        self.say(COMMANDS)
+        self.say(self.voice.t("help.commands"))
 
     def show(self) -> None:
         board = self.definition.render(self.state, self.human)
         text = display.colour_board(board) if self.game == "board" else Text(board)
         self.console.print(text, soft_wrap=True)
         if self.log:
-            self.say(Text.assemble(("recent moves", "bold"), " (log shows all):"))
+            self.say(Text(self.voice.t("term.recent"), "bold"))
             for entry in self.log[-RECENT_MOVES:]:
                 self._line(entry.line())
 
     def show_log(self) -> None:
         """Every move, its results indented below it, one sentence a line."""
         if not self.log:
-            self.say("no moves yet")
+            self.say(self.voice.t("term.no_moves"))
         for entry in self.log:
             self._line(f"{entry.number:>3}. {entry.head}")
             for result in entry.rest:
@@ -195,11 +199,15 @@ class TerminalGame:
         self.console.print(Text(text), no_wrap=True, overflow="ellipsis", crop=True)
 
     def tell(self, events: list[Event]) -> None:
-        for line in narrate(self.game, events, self.human, self.names):
-            if line.endswith(" turn"):
-                self.say(Text(f"— {line} —", "bold"))
-            else:
-                self.say(f"  {line}")
+        """An action's events as the person's seat may see them: a line each, the
+        points scored, and whose turn it is now."""
+        told = tell(self.game, [e.to_json() for e in events], self.voice)
+        for line in told.lines:
+            self.say(f"  {line}")
+        if told.scores:
+            self.say(f"  {' · '.join(told.scores)}")
+        if told.turn:
+            self.say(Text(f"— {told.turn} —", "bold"))
 
     # --- playing ------------------------------------------------------------------
     def play(self, decision: Decision, text: str) -> None:
@@ -216,7 +224,7 @@ class TerminalGame:
         seat = decision.seat
         bot = self.bots[seat]
         try:
-            with self.console.status(f"seat {seat} is thinking…"):
+            with self.console.status(self.voice.t("term.thinking", who=self.names[seat])):
                 text = bot.choose(self.definition, self.state.view(seat))
             self.play(decision, text)
         except KeyboardInterrupt:
@@ -266,11 +274,11 @@ class TerminalGame:
         legal = self.state.legal_texts()  # the decision is the person's (_run)
         if self._announced != self.state.version:
             self._announced = self.state.version
-            about = display.situation(self.game, decision, self.names, self.human)
+            about = display.situation(self.game, decision, self.voice)
             if about:
                 self.say(about)
         try:
-            line = self.read(display.prompt(self.game, decision, legal)).strip()
+            line = self.read(display.prompt(self.game, decision, legal, self.voice)).strip()
         except EOFError:
             self.say(f"\nend of input: {self.resume_hint()}")
             return False
@@ -278,10 +286,10 @@ class TerminalGame:
             return True
         word = line.split()[0].lower()
         if word in ("help", "?"):
-            self.say(f"{len(legal)} legal moves:")
-            for row in display.group_legal(legal, self.console.width):
+            self.say(self.voice.t("help.legal", n=len(legal)))
+            for row in display.group_legal(legal, self.voice, self.game, self.console.width):
                 self.console.print(Text(row), no_wrap=True, overflow="ignore", crop=False)
-            self.say(COMMANDS)
+            self.say(self.voice.t("help.commands"))
         elif word in ("quit", "exit"):
             self.say(self.resume_hint())
             return False
@@ -299,21 +307,16 @@ class TerminalGame:
             try:
                 self.play(decision, line)
             except EuphratesError as e:
-                self.say(
-                    Text.assemble(
-                        ("not played:", "red"), f" {e}. Type 'help' for your legal moves."
-                    )
-                )
+                refused = (self.voice.t("term.not_played"), "red")
+                self.say(Text.assemble(refused, f" {e}. {self.voice.t('term.try_help')}"))
         return True
 
     def finish(self) -> None:
         self.show()
         out = self.state.outcome()
         assert out is not None
-        self.console.print(
-            display.scoring_table(out, self.names, self.labels, self.human, self.game)
-        )
-        for line in display.final_words(out, self.names, self.human):
+        self.console.print(display.scoring_table(out, self.labels, self.voice, self.game))
+        for line in display.final_words(out, self.voice, self.game):
             self.say(line)
         if self.autosave is not None and self.autosave_error is None:
             self.say(f"the finished game is kept in {self.autosave}")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euphrates.core.protocol import Decision, Event, Seat
-from euphrates.match.narrate import Words, describe
+from euphrates.core.protocol import Decision, Event
+from euphrates.words import Voice, describe, tell
 
 _ANSWERS = {
     # decision kind -> the event kinds that answer it, in the order they are tried
@@ -21,13 +21,11 @@ _ANSWERS = {
     "monument": "monument_built monument_declined",
     "treasure": "treasure_taken",
     "exchange": "exchange exchange_none",
-    "ship": "ship",
+    "ship": "ship ship_declined",
+    "point": "point point_declined",
+    "ship_point": "point point_declined",
 }
-_SILENT = {
-    "point": "took no point",
-    "ship_point": "took no ship point",
-    "ship": "built no ship",
-}
+_SILENT = ("point", "ship_point", "ship")  # a "no" with no event of its own (cards.log.declined)
 # What a log entry adds after the move itself: results everyone wants to see again.
 _HIGHLIGHTS = frozenset(
     {
@@ -36,8 +34,6 @@ _HIGHLIGHTS = frozenset(
         "conflict_resolved",
         "revolt_result",
         "war_result",
-        "scored",
-        "point",
         "treasure_taken",
         "monument_built",
         "leader_returned",
@@ -52,33 +48,33 @@ _HIGHLIGHTS = frozenset(
 
 
 def entry_parts(
-    game: str,
-    decision: Decision,
-    events: Sequence[Event],
-    viewer: Seat | None,
-    names: Sequence[str] | None = None,
+    game: str, decision: Decision, events: Sequence[Event], v: Voice
 ) -> tuple[str, list[str]]:
     """A move-log entry for one action, as the answer to the decision and the results it
-    brought, both from the events the viewer may see (never from the action text)."""
-    w = Words(viewer, names)
+    brought (the points scored last), both from the events the voice's viewer may see
+    (never from the action text)."""
     kinds = _ANSWERS.get(decision.kind, "").split()
-    if decision.kind in ("point", "ship_point"):
-        kinds = ["point"]
-    visible = [e for e in events if e.visible_to(viewer)]
-    main: Event | None = None
-    for e in visible:
-        if e.kind in kinds and e.data.get("seat", decision.seat) == decision.seat:
-            main = e
-            break
+    visible = [e.to_json() for e in events if e.visible_to(v.viewer)]
+    main = next(
+        (
+            e
+            for e in visible
+            if e["kind"] in kinds and e.get("seat", decision.seat) == decision.seat
+        ),
+        None,
+    )
     if main is None:
-        head = f"{w.who(decision.seat)} {_SILENT.get(decision.kind, 'answered ' + decision.kind)}"
+        declined = decision.kind if decision.kind in _SILENT else "any"
+        head = v.say(f"cards.log.declined.{declined}", {"who": decision.seat})
+    elif main["kind"] == "point":  # a point paid is told as the points are
+        head = tell(game, [main], v).scores[0]
     else:
-        head = describe(game, main, viewer, names) or ""
+        head = describe(game, main, v) or ""
     rest = [
         text
         for e in visible
-        if e is not main and e.kind in _HIGHLIGHTS
-        for text in [describe(game, e, viewer, names)]
+        if e is not main and e["kind"] in _HIGHLIGHTS
+        for text in [describe(game, e, v)]
         if text
     ]
-    return head, rest
+    return head, rest + tell(game, [e for e in visible if e is not main], v).scores

@@ -4,7 +4,7 @@
 
 import { fetchRecord } from "./shared/api.js";
 import { byId } from "./shared/dom.js";
-import { errorText, t } from "./shared/i18n.js";
+import { errorText, loadWords, t } from "./shared/i18n.js";
 import { ServerError } from "./shared/net.js";
 import { fatalPage } from "./shared/pages.js";
 
@@ -30,6 +30,7 @@ async function start() {
       fatalPage(app, t("table.no_game"));
       return;
     }
+    loadWords(record.doc.game).catch(() => {}); // beside the modules; they wait for it
     await (await load()).startReplay(app, gameId, record);
   } catch (e) {
     fatalPage(app, e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable") : errorText(e));

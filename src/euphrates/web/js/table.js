@@ -4,7 +4,7 @@
 
 import { call } from "./shared/api.js";
 import { byId, fill, h } from "./shared/dom.js";
-import { errorText, langSwitch, listing, onLang, refusal, t } from "./shared/i18n.js";
+import { errorText, langSwitch, listing, loadWords, onLang, refusal, t } from "./shared/i18n.js";
 import { readFragment, remember, savedName, saveName } from "./shared/mygames.js";
 import { Connection } from "./shared/net.js";
 import { fatalPage, seatName } from "./shared/pages.js";
@@ -57,6 +57,8 @@ async function start() {
     return;
   }
   // The game's module first: its texts name the game and its seats in the invitation.
+  // Its words come beside it (its words module waits for them).
+  loadWords(doc.game.game).catch(() => {});
   const mod = await load();
   const untaken = held.filter((s) => !doc.game.seats[s]?.taken);
   if (untaken.length) {

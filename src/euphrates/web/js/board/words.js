@@ -3,10 +3,14 @@
 // step where the events show it (docs/board.md).
 
 import { h } from "../shared/dom.js";
-import { listing, t } from "../shared/i18n.js";
-import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, dynastyOf, leaderOfColour } from "../shared/pieces.js";
+import { listing, loadWords, t } from "../shared/i18n.js";
+import { stepItems } from "../shared/logentry.js";
+import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
-import { leaderIcon, tileIcon } from "../shared/symbols.js";
+import { tileIcon } from "../shared/symbols.js";
+
+// The words of the log, the decisions and the scoring, before anything is drawn.
+await loadWords("board");
 
 /** @typedef {import("../shared/types.js").GameEvent} GameEvent */
 /** @typedef {import("../shared/types.js").Step} Step */
@@ -206,14 +210,5 @@ export function stepEntry(step, n, undone) {
     if (text) lines.push(h("div", { class: `line ${e.kind}` }, text));
   }
   const note = step.kind === "undo" ? "" : shownNotation(notation(step.events));
-  const entry = h("li", { class: `step${undone ? " undone" : ""}${step.kind === "undo" ? " undo" : ""}`, "data-version": step.version },
-    step.seat !== null && step.seat !== undefined && step.kind !== "undo"
-      ? leaderIcon("black", dynastyOf(step.seat), 18) : null,
-    h("div", { class: "words" }, ...lines, scores.length ? h("div", { class: "scores" }, ...scores) : null),
-    note ? h("code", { class: "notation" }, note) : null);
-  const items = [entry];
-  if (turn && typeof turn.seat === "number") {
-    items.push(h("li", { class: "turn-mark" }, t("log.turn", { who: n.name(turn.seat) })));
-  }
-  return items;
+  return stepItems(step, undone, { lines, scores, note, turn, name: n.name });
 }

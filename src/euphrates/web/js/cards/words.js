@@ -4,11 +4,13 @@
 // that may see them.
 
 import { h } from "../shared/dom.js";
-import { t } from "../shared/i18n.js";
-import { leaderIcon } from "../shared/symbols.js";
-import { dynastyOf } from "../shared/pieces.js";
+import { loadWords, t } from "../shared/i18n.js";
+import { stepItems } from "../shared/logentry.js";
 import { CARD_LETTER, LEADER_LETTER, colourOf, leaderOf, parseSpot, shipCode } from "./model.js";
 import { cardIcon } from "./pictures.js";
+
+// The words of the log, the decisions and the scoring, before anything is drawn.
+await loadWords("cards");
 
 /** @typedef {import("../shared/types.js").GameEvent} GameEvent */
 /** @typedef {import("../shared/types.js").Step} Step */
@@ -279,11 +281,5 @@ export function stepEntry(step, n, undone) {
   });
   const note = step.kind === "undo" ? "" : shownNotation(notation(step.events, n.perspective, declined === "any" ? null : declined, n.everything));
   const turn = step.events.find((e) => e.kind === "turn");
-  const entry = h("li", { class: `step${undone ? " undone" : ""}${step.kind === "undo" ? " undo" : ""}`, "data-version": step.version },
-    step.seat !== null && step.seat !== undefined && step.kind !== "undo" ? leaderIcon("black", dynastyOf(step.seat), 18) : null,
-    h("div", { class: "words" }, ...lines, scores.length ? h("div", { class: "scores" }, ...scores) : null),
-    note ? h("code", { class: "notation" }, note) : null);
-  const items = [entry];
-  if (turn && typeof turn.seat === "number") items.push(h("li", { class: "turn-mark" }, t("log.turn", { who: n.name(turn.seat) })));
-  return items;
+  return stepItems(step, undone, { lines, scores, note, turn, name: n.name });
 }

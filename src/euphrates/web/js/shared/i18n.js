@@ -1,5 +1,11 @@
 // English and German. The language comes from the browser unless the player chose
 // one (remembered in localStorage); every page re-renders when it changes.
+//
+// Two kinds of texts: the page's own (strings/en.js, strings/de.js, and a game's,
+// merged in by `addTexts`), and the book of words: what the game says about events and
+// decisions, shared with the terminal (`/static/words/<lang>/<part>.json`, read by
+// euphrates.words in Python too). A game's words module loads its part of the book
+// (`loadWords`), in the page's language only; a change of language loads it in the other.
 
 import { h } from "./dom.js";
 import { ServerError } from "./net.js";
@@ -38,12 +44,58 @@ let lang = initial();
 /** @type {(() => void)[]} */
 const listeners = [];
 
+/** The book's parts the page uses, and what of the book is loaded, by language. */
+/** @type {Set<string>} */
+const parts = new Set();
+/** @type {Record<Lang, Record<string, string>>} */
+const BOOK = { en: {}, de: {} };
+/** @type {Map<string, Promise<void>>} */
+const loading = new Map();
+let switches = 0;
+
+/**
+ * One part of the book in one language, fetched once (again only after a failure).
+ * @param {Lang} l
+ * @param {string} part
+ */
+function loadPart(l, part) {
+  const name = `${l}/${part}`;
+  let done = loading.get(name);
+  if (!done) {
+    done = fetch(new URL(`../../words/${name}.json`, import.meta.url)).then(async (res) => {
+      if (!res.ok) throw new Error(`words/${name}.json: ${res.status}`);
+      Object.assign(BOOK[l], await res.json());
+    });
+    done.catch(() => loading.delete(name));
+    loading.set(name, done);
+  }
+  return done;
+}
+
+/**
+ * The book's words of a game (and those both games share), in the page's language:
+ * awaited by the game's words module before anything of the game is drawn.
+ * @param {string} game "board" or "cards"
+ */
+export async function loadWords(game) {
+  parts.add("common");
+  parts.add(game);
+  await Promise.all([...parts].map((part) => loadPart(lang, part)));
+}
+
 export function currentLang() {
   return lang;
 }
 
-/** @param {Lang} l */
-function setLang(l) {
+/**
+ * Another language, once the book's parts in use are there in it (a later choice wins
+ * over an earlier one still loading; a failed load leaves the language as it was).
+ * @param {Lang} l
+ */
+async function setLang(l) {
+  const asked = ++switches;
+  await Promise.all([...parts].map((part) => loadPart(l, part)));
+  if (asked !== switches) return;
   lang = l;
   try {
     localStorage.setItem(KEY, l);
@@ -82,7 +134,16 @@ export function addTexts(en, de, deRulings, deUndo) {
  * @param {Record<string, string | number>} [params]
  */
 export function t(key, params = {}) {
-  const text = TEXTS[lang][key] ?? EN[key] ?? key;
+  return format(TEXTS[lang][key] ?? BOOK[lang][key] ?? EN[key] ?? BOOK.en[key] ?? key, params);
+}
+
+/**
+ * A text with its forms chosen and its parameters filled in (the book's syntax, as
+ * `format` in euphrates/words/book.py; tests/web/test_book.py compares the two).
+ * @param {string} text
+ * @param {Record<string, string | number>} params
+ */
+export function format(text, params) {
   return text
     .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, name, one, other) =>
       name in params ? (Number(params[name]) === 1 ? one : other) : all)
@@ -155,7 +216,7 @@ export function langSwitch() {
   for (const l of /** @type {Lang[]} */ (["en", "de"])) {
     box.append(h("button", {
       type: "button", lang: l, "aria-pressed": String(l === lang), title: TEXTS[l]["lang.name"] ?? l,
-      onclick: () => setLang(l),
+      onclick: () => setLang(l).catch((e) => console.error(e)),
     }, l.toUpperCase()));
   }
   return box;
