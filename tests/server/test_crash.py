@@ -25,9 +25,15 @@ import httpx
 from euphrates.match.games import game_definition
 from euphrates.server.serve import spawn
 
+BOT_PACE = 0.05
+"""A bot's pause before it moves: a 3-player game of about 190 actions then lasts ten
+seconds at least, however fast the machine, so the first kill (within two seconds of the
+start) always finds the bots' game under way rather than already over."""
+
 
 def start_server(db: str, bot_workers: int = 0) -> tuple[subprocess.Popen[str], str]:
-    args = ["--bot-workers", str(bot_workers), "--bot-pace", "0", "--rate-limit", "10000"]
+    args = ["--bot-workers", str(bot_workers), "--bot-pace", str(BOT_PACE)]
+    args += ["--rate-limit", "10000", "--request-limit", "100000"]
     return spawn(db, *args)
 
 
@@ -109,6 +115,11 @@ def test_kill_9_loses_nothing(tmp_path: Path) -> None:
             ]
             for t in threads:
                 t.start()
+            if _round == 0:
+                # The bots' game must be under way when the server dies for the first time.
+                deadline = time.monotonic() + 30
+                while not logged(db_path, bots["id"]) and time.monotonic() < deadline:
+                    time.sleep(0.05)
             time.sleep(rng.uniform(0.3, 1.5))
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
