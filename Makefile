@@ -12,7 +12,7 @@ BIN = $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $@
 
 setup: $(BIN)/.installed
