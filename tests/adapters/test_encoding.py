@@ -8,6 +8,7 @@ must give the seat the very same tensors and strings, in both games.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from tests.adapters.extras import need
 
 np = need("numpy", "pettingzoo")
 
+from euphrates.adapters.board_encoding import GAME as BOARD_GAME  # noqa: E402
 from euphrates.adapters.board_encoding import SEAT as BOARD_SEAT  # noqa: E402
 from euphrates.adapters.board_encoding import BoardEncoding  # noqa: E402
+from euphrates.adapters.cards_encoding import GAME as CARDS_GAME  # noqa: E402
 from euphrates.adapters.cards_encoding import SEAT as CARDS_SEAT  # noqa: E402
 from euphrates.adapters.cards_encoding import CardsEncoding  # noqa: E402
 from euphrates.adapters.encoding import Encoding, split  # noqa: E402
@@ -26,6 +29,7 @@ from euphrates.cards import CARDS  # noqa: E402
 from euphrates.core.protocol import GameState  # noqa: E402
 from euphrates.core.rng import Rng  # noqa: E402
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
 ENCODINGS: dict[str, Encoding] = {"board": BoardEncoding(), "cards": CardsEncoding()}
 DEFINITIONS: dict[str, Any] = {"board": BOARD, "cards": CARDS}
 CASES = [
@@ -122,13 +126,18 @@ def test_the_layouts_are_pinned() -> None:
     board, cards = ENCODINGS["board"], ENCODINGS["cards"]
     assert (board.size(False), board.size(True)) == (5632, 5648)
     assert (cards.size(False), cards.size(True)) == (2257, 2277)
-    assert [p.name for p in board.pieces(True)] == ["board", "seats", "game", "record"]
-    assert [p.name for p in cards.pieces(True)] == [
-        "columns",
-        "bridges",
-        "seats",
-        "game",
-        "record",
+    assert [(p.name, p.shape) for p in board.pieces(True)] == [
+        ("board", (31, 11, 16)),
+        ("seats", (4, 31)),
+        ("game", (52,)),
+        ("record", (4, 4)),
+    ]
+    assert [(p.name, p.shape) for p in cards.pieces(True)] == [
+        ("columns", (26, 8, 9)),
+        ("bridges", (7, 23)),
+        ("seats", (4, 32)),
+        ("game", (96,)),
+        ("record", (4, 5)),
     ]
 
 
@@ -155,3 +164,12 @@ def test_seats_are_seen_from_the_viewer_s_side(game: str) -> None:
             else:
                 pile = state.piles[other]
                 assert list(record[k]) == [pile.count(c) for c in range(5)]
+
+
+def test_the_docs_name_every_field() -> None:
+    """docs/adapters.md describes the layouts field by field; a field added or renamed
+    without the page fails here."""
+    text = DOCS.read_text()
+    for fields in (BOARD_SEAT, BOARD_GAME, CARDS_SEAT, CARDS_GAME):
+        missing = [name for name in fields.slices if f"`{name}`" not in text]
+        assert not missing

@@ -7,8 +7,8 @@ Pieces of the observation, all float32, all from `state.view(seat)`:
   monuments rb rg rk bg bk gk; 11 catastrophes; 12 treasures; 13 the unification tile;
   14 treasures on bordered squares (taken first, B-30); 15-30 leaders, 4 per seat
   slot (priest, farmer, trader, king).
-* `seats` (4, 30): per seat slot, the fields of `SEAT` below.
-* `game` (54,): the fields of `GAME` below: options, the bag, the pending decision and
+* `seats` (4, 31): per seat slot, the fields of `SEAT` below.
+* `game` (52,): the fields of `GAME` below: options, the bag, the pending decision and
   its public context.
 
 The information state adds `record` (4, 4): each slot's points per colour summed from

@@ -8,8 +8,8 @@ Pieces of the observation, all float32, all from `state.view(seat)`:
   9 any card; 10-25 leaders, 4 per seat slot (priest, farmer, trader, king).
 * `bridges` (7, 23): per gap 1-2 .. 7-8: 0-3 the bridge's colour when the viewer sees
   it; 4 face down and hidden from the viewer; 5 face down; 6 a bridge; 7-22 leaders.
-* `seats` (4, 31): per seat slot, the fields of `SEAT` below.
-* `game` (104,): the fields of `GAME` below: options, deck, discards, the pending
+* `seats` (4, 32): per seat slot, the fields of `SEAT` below.
+* `game` (96,): the fields of `GAME` below: options, deck, discards, the pending
   decision and its public context.
 
 The information state adds `record` (4, 5): each slot's point pile by colour and
