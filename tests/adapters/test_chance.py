@@ -186,3 +186,19 @@ def test_resampling_keeps_the_seat_s_view_and_changes_what_it_cannot_see() -> No
             changed += str(twin) != str(deal)
         _step(deal, rng)
     assert changed > 150
+
+
+def test_numbers_and_seats_are_read_exactly() -> None:
+    """A chance outcome or action number is an integer (numpy's too), not True or 2.7
+    read as 1 or 2; a resample is for a seat of the game, not one past the end (which
+    would deal anew every hand and pass for a seat's sample)."""
+    deal = Deal.start("board", 3, {}, 1000)
+    before = str(deal)
+    for bad in (True, 2.7, "1", None):
+        with pytest.raises(ArgumentError):
+            deal.apply(bad)  # type: ignore[arg-type]
+    assert str(deal) == before
+    deal = _deal("board", 3, 12)
+    for seat in (3, -1, True, None):
+        with pytest.raises(ArgumentError):
+            deal.resample(seat, Rng(1))  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from euphrates.adapters.tables import ActionTable, place_returns, table_for
+from euphrates.adapters.tables import ActionTable, integer, place_returns, table_for
 from euphrates.board import BOARD
 from euphrates.board.phases import HAND_SIZE as BOARD_HAND
 from euphrates.board.state import BoardState
@@ -43,7 +43,7 @@ from euphrates.cards.layout import REMOVED_TWO_PLAYERS
 from euphrates.cards.state import CardsState
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES
 from euphrates.core.errors import ArgumentError
-from euphrates.core.protocol import GameState, View, check_players
+from euphrates.core.protocol import GameState, View, check_players, check_viewer
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
 
@@ -335,10 +335,10 @@ class Deal:
     def apply(self, number: int) -> None:
         """Apply a chance outcome or a seat's action number, whichever is due. Errors
         (ArgumentError, IllegalActionError) leave the game unchanged."""
+        number = integer(number)
         who = self.current()
         if who == TERMINAL:
             raise ArgumentError("the game is over; no action is legal")
-        number = int(number)
         if who == CHANCE:
             self._apply_chance(number)
         else:
@@ -369,6 +369,8 @@ class Deal:
         """A copy in which everything `seat` cannot see is dealt anew (the engine's
         `redeal`): other hands, the bag's order, the removed cards, a face-down bridge.
         The seat's view is unchanged; this is what information-set search samples."""
+        if check_viewer(seat, self.players) is None:
+            raise ArgumentError("a resample is for a seat, not for a spectator")
         d = self.copy()
         if d.stage == PLAYING:
             d.engine.redeal(seat, rng)

@@ -209,7 +209,9 @@ class EuphratesState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return self._deal.chance_text(int(action))
-        return str(self._deal.material.table.texts[int(action)])
+        table = self._deal.material.table
+        table.action(action)  # an ArgumentError for a number outside the table
+        return str(table.texts[int(action)])
 
     def is_terminal(self) -> bool:
         return self._deal.is_terminal()

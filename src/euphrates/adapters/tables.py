@@ -113,6 +113,17 @@ def _cards_actions() -> tuple[Any, ...]:
     return tuple(out)
 
 
+def integer(number: object) -> int:
+    """`number` as an int. Numpy's integers are integers too (frameworks hand them out);
+    2.7 or True is not an action number, as 3.0 is no number of players."""
+    try:
+        if isinstance(number, bool):
+            raise TypeError
+        return operator.index(number)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(f"an action number is an integer, not {number!r}") from None
+
+
 class ActionTable:
     """The numbered actions of one game: `actions[i]` is action number i, `texts[i]` its
     notation, and `legal_ids(state)` the numbers of the state's legal actions, ascending
@@ -133,15 +144,8 @@ class ActionTable:
         return len(self.actions)
 
     def action(self, number: object) -> Any:
-        """The action numbered `number`; ArgumentError for anything that is not one.
-        Numpy's integers are integers too (frameworks hand them out); 3.0 or True is
-        not an action number, as 3.0 is no number of players."""
-        try:
-            if isinstance(number, bool):
-                raise TypeError
-            i = operator.index(number)  # type: ignore[arg-type]
-        except TypeError:
-            raise ArgumentError(f"an action number is an integer, not {number!r}") from None
+        """The action numbered `number`; ArgumentError for anything that is not one."""
+        i = integer(number)
         if not 0 <= i < len(self.actions):
             raise ArgumentError(
                 f"{number!r} is not a {self.game} action number: they run 0..{len(self) - 1}"
