@@ -107,6 +107,11 @@ def test_pickling_and_serialization_round_trip() -> None:
         clone = state.clone()
         _play(clone, np.random.RandomState(2), 5)
         assert str(unpickled) == str(state) != str(clone)
+        twin = state.resample_from_infostate(state.current_player(), _sampler())
+        _, new_twin = pyspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(game, twin)
+        )
+        assert str(new_twin) == str(twin) != str(state)
 
 
 def test_chance_nodes_list_the_unseen_colours() -> None:

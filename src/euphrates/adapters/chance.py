@@ -23,8 +23,8 @@ the deck are one pool of unseen cards, so the next card is drawn from both, and 
 fixed from the removed ones changes places with an unfixed one of the deck.
 
 A game so played never reads the engine's seed. A `Deal` is its options and the
-numbers it was given: copying keeps a pointer to that shared, immutable history, and
-pickling writes the numbers down and replays them.
+numbers it was given (and the seeds of any resamples): copying keeps a pointer to that
+shared, immutable history, and pickling writes it down and replays it.
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ TERMINAL: Final = -4
 
 FIRST, DEALING, PLAYING = range(3)
 
-Log = tuple[Any, int] | None
-"""The numbers applied so far, newest first, as a chain of pairs that copies share."""
+Log = tuple[Any, Any] | None
+"""What was applied so far, newest first, as a chain of pairs that copies share: each
+number, and (seat, seed) for a resample."""
 
 
 class Material:
@@ -365,24 +366,31 @@ class Deal:
         with nothing dealt."""
         return self.engine.view(seat)
 
-    def resample(self, seat: int, rng: Rng) -> Deal:
+    def resample(self, seat: int, seed: int) -> Deal:
         """A copy in which everything `seat` cannot see is dealt anew (the engine's
-        `redeal`): other hands, the bag's order, the removed cards, a face-down bridge.
-        The seat's view is unchanged; this is what information-set search samples."""
+        `redeal` with `Rng(seed)`): other hands, the bag's order, the removed cards, a
+        face-down bridge. The seat's view is unchanged; this is what information-set
+        search samples. The resample goes into the copy's record, so that the copy
+        replays as itself."""
         if check_viewer(seat, self.players) is None:
             raise ArgumentError("a resample is for a seat, not for a spectator")
         d = self.copy()
         if d.stage == PLAYING:
-            d.engine.redeal(seat, rng)
+            d._redeal(seat, seed)
+            d.log = (d.log, (seat, seed))
         return d
 
+    def _redeal(self, seat: int, seed: int) -> None:
+        self.engine.redeal(seat, Rng(seed))
+
     # --- records ----------------------------------------------------------------------------
-    def numbers(self) -> list[int]:
-        out: list[int] = []
+    def record(self) -> list[Any]:
+        """What was applied, oldest first: numbers, and [seat, seed] for a resample."""
+        out: list[Any] = []
         link = self.log
         while link is not None:
-            link, n = link
-            out.append(n)
+            link, entry = link
+            out.append(entry if isinstance(entry, int) else list(entry))
         out.reverse()
         return out
 
@@ -392,13 +400,18 @@ class Deal:
             "players": self.players,
             "options": self.options,
             "max_moves": self.max_moves,
-            "numbers": self.numbers(),
+            "record": self.record(),
         }
 
     def __setstate__(self, doc: dict[str, Any]) -> None:
         fresh = Deal.start(doc["game"], doc["players"], doc["options"], doc["max_moves"])
-        for n in doc["numbers"]:
-            fresh.apply(n)
+        for entry in doc["record"]:
+            if isinstance(entry, int):
+                fresh.apply(entry)
+            else:
+                seat, seed = entry
+                fresh._redeal(seat, seed)
+                fresh.log = (fresh.log, (seat, seed))
         for name in Deal.__slots__:
             setattr(self, name, getattr(fresh, name))
 

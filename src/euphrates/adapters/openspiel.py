@@ -34,7 +34,6 @@ from euphrates.adapters.chance import CHANCE, MATERIALS, TERMINAL, Deal
 from euphrates.adapters.encoding import Array, Encoding, split
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import View
-from euphrates.core.rng import Rng
 
 BOARD_NAME: Final = "python_euphrates_board"
 CARDS_NAME: Final = "python_euphrates_cards"
@@ -232,7 +231,7 @@ class EuphratesState(pyspiel.State):  # type: ignore[misc]
         for _ in range(4):
             seed = seed << 16 | int(probability_sampler() * 65536) & 0xFFFF
         state: EuphratesState = self.clone()
-        state._deal = self._deal.resample(player_id, Rng(seed))
+        state._deal = self._deal.resample(player_id, seed)
         return state
 
     def __str__(self) -> str:
