@@ -2,7 +2,7 @@
 #   make serve  set up, then start the game server (SQLite in your data directory) and
 #               print the address of the lobby (opened in a browser where there is one)
 #   make test   set up, then run every test: lint, format, types (Python and the browser
-#               code), rules, bots, server (SQLite and PostgreSQL), browser tables
+#               code), rules, bots, adapters, server (SQLite and PostgreSQL), browser tables
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
@@ -12,7 +12,7 @@ BIN = $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $@
 
 setup: $(BIN)/.installed

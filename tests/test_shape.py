@@ -28,6 +28,7 @@ LAYERS = {
     "games": 2,  # the registry of both games: above the engines, below whoever hosts them
     "words": 2,  # events and decisions in words: reads JSON, imports no engine
     "bots": 3,
+    "adapters": 3,  # OpenSpiel and PettingZoo: above the registry, beside the bots
     "match": 4,
     "terminal": 5,
     "server": 5,
@@ -36,7 +37,8 @@ LAYERS = {
 }
 """Each part of `euphrates` by layer: a module may import from its own layer and the
 ones below, never from one above (core < board, cards < games, words < bots < match <
-terminal, server < cli). `euphrates/__init__.py` holds only the version."""
+terminal, server < cli; the adapters beside the bots). `euphrates/__init__.py` holds
+only the version."""
 
 
 def _modules(src: Path) -> dict[str, Path]:

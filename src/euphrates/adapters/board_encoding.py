@@ -1,0 +1,226 @@
+"""Tigris & Euphrates views as tensors (the layout is in docs/adapters.md).
+
+Pieces of the observation, all float32, all from `state.view(seat)`:
+
+* `board` (31, 11, 16): planes over the squares, row 1 first (A1 at [*, 0, 0]):
+  0 river; 1-4 face-up tiles red, blue, green, black; 5-10 the 2x2 blocks of the
+  monuments rb rg rk bg bk gk; 11 catastrophes; 12 treasures; 13 the unification tile;
+  14 treasures on bordered squares (taken first, B-30); 15-30 leaders, 4 per seat
+  slot (priest, farmer, trader, king).
+* `seats` (4, 31): per seat slot, the fields of `SEAT` below.
+* `game` (52,): the fields of `GAME` below: options, the bag, the pending decision and
+  its public context.
+
+The information state adds `record` (4, 4): each slot's points per colour summed from
+the score log, known to anyone who followed the game even where the table hides
+totals (B-33).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from euphrates.adapters.encoding import (
+    SLOTS,
+    Array,
+    Encoding,
+    Fields,
+    Piece,
+    slot_of,
+)
+from euphrates.board.actions import MONUMENT_CODES
+from euphrates.board.geometry import HEIGHT, SQUARE_NAMES, SQUARES, WIDTH, squares_of
+from euphrates.board.maps import board_map
+from euphrates.board.phases import HAND_SIZE, TILE_COUNTS
+from euphrates.board.render import render_view
+from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
+from euphrates.core.protocol import View
+
+PLANES: Final = 31
+TILE_PLANE, MONUMENT_PLANE, CATASTROPHE_PLANE, TREASURE_PLANE = 1, 5, 11, 12
+UNIFICATION_PLANE, BORDERED_PLANE, LEADER_PLANE = 13, 14, 15
+MANY: Final = 1e6
+"""The bound of a count the rules do not bound: points (monuments score every turn)."""
+TILES: Final = float(sum(TILE_COUNTS))
+TREASURES: Final = float(max(board_map(a).temples.bit_count() for a in (False, True)))
+
+SEAT: Final = Fields(
+    [
+        ("present", 1, 1),  # the slot holds a seat
+        ("me", 1, 1),  # the viewer
+        ("active", 1, 1),
+        ("first", 1, 1),
+        ("to_move", 1, 1),  # the pending decision is this seat's
+        ("hand", 4, HAND_SIZE),  # the viewer's own tiles by colour; 0 for others
+        ("hand_size", 1, HAND_SIZE),
+        ("discarded", 4, TILES),  # the viewer's own swap discards by colour (B-16)
+        ("discarded_size", 1, TILES),
+        ("catastrophes", 1, 2),  # catastrophe tiles left (B-15)
+        ("treasures", 1, TREASURES),
+        ("points", 4, MANY),  # as the table shows them: own, or everyone's (B-33)
+        ("points_shown", 1, 1),
+        ("leaders_placed", 4, 1),  # priest, farmer, trader, king on the board
+        ("place", 4, 1),  # once the game is over: one-hot place 1..4
+        ("outcome_known", 1, 1),
+    ]
+)
+GAME: Final = Fields(
+    [
+        ("players", 3, 1),  # one-hot 2, 3, 4
+        ("advanced", 1, 1),  # the advanced side of the board (B-34)
+        ("open_scores", 1, 1),  # B-33
+        ("viewer", 4, 1),  # the viewer's seat number, one-hot; none for a spectator
+        ("bag", 1, TILES),
+        ("removed", 4, TILES),  # tiles out of the game in public, by colour
+        ("treasures_left", 1, TREASURES),
+        ("kind", 5, 1),  # action, commit, war_order, monument, treasure
+        ("action", 2, 1),  # first or second action of the turn
+        ("over", 1, 1),
+        ("conflict", 2, 1),  # revolt, war
+        ("conflict_colour", 4, 1),  # the leaders' colour
+        ("commit_colour", 4, 1),  # red in a revolt, the war's colour (B-20, B-24)
+        ("attacker", 4, 1),  # seat slots
+        ("defender", 4, 1),
+        ("role", 2, 1),  # whose commitment is asked: attacker, defender
+        ("strength", 2, TILES),  # base strengths of attacker and defender
+        ("attacker_commit", 1, HAND_SIZE),
+        ("attacker_committed", 1, 1),  # the attacker has committed (public, G-1)
+        ("wars", 4, 1),  # colours of the wars still to fight
+        ("version", 1, MANY),  # actions played so far
+    ]
+)
+KINDS: Final = ("action", "commit", "war_order", "monument", "treasure")
+_SQUARE: Final = {name: i for i, name in enumerate(SQUARE_NAMES)}
+_COLOUR: Final = {name: c for c, name in enumerate(COLOUR_NAMES)}
+_MONUMENT: Final = {code: m for m, code in enumerate(MONUMENT_CODES)}
+
+
+def _river(advanced: bool) -> Array:
+    plane = np.zeros(SQUARES, dtype=np.float32)
+    plane[list(squares_of(board_map(advanced).river))] = 1
+    return plane
+
+
+_RIVERS: Final = {False: _river(False), True: _river(True)}
+
+
+class BoardEncoding(Encoding):
+    observation_pieces = (
+        Piece("board", (PLANES, HEIGHT, WIDTH)),
+        Piece("seats", (SLOTS, SEAT.size)),
+        Piece("game", (GAME.size,)),
+    )
+    recall_pieces = (Piece("record", (SLOTS, 4)),)
+
+    def high(self, recall: bool) -> Array:
+        parts = [
+            np.ones(PLANES * SQUARES, dtype=np.float32),
+            np.tile(SEAT.high, SLOTS),
+            GAME.high,
+        ]
+        if recall:
+            parts.append(np.full(SLOTS * 4, MANY, dtype=np.float32))
+        return np.concatenate(parts)
+
+    def encode(self, view: View, out: Array, recall: bool) -> None:
+        parts = self.parts(out, recall)
+        slot = slot_of(view)
+        me = view.get("viewer")
+        board = view["board"]
+        planes = parts["board"].reshape(PLANES, SQUARES)
+        planes[0] = _RIVERS[bool(view["options"]["advanced"])]
+        for name, squares in board["tiles"].items():
+            planes[TILE_PLANE + _COLOUR[name], [_SQUARE[s] for s in squares]] = 1
+        for monument in board["monuments"]:
+            sq = _SQUARE[monument["square"]]
+            block = [sq, sq + 1, sq + WIDTH, sq + WIDTH + 1]
+            planes[MONUMENT_PLANE + _MONUMENT[monument["monument"]], block] = 1
+        planes[CATASTROPHE_PLANE, [_SQUARE[s] for s in board["catastrophes"]]] = 1
+        planes[TREASURE_PLANE, [_SQUARE[s] for s in board["treasures"]]] = 1
+        planes[BORDERED_PLANE, [_SQUARE[s] for s in board["bordered_treasures"]]] = 1
+        if board["unification"] is not None:
+            planes[UNIFICATION_PLANE, _SQUARE[board["unification"]]] = 1
+
+        seats = parts["seats"]
+        decision = view["decision"]
+        outcome = view["outcome"]
+        turn = view["turn"]
+        for s, entry in enumerate(view["seats"]):
+            k = slot(s)
+            row = seats[k]
+            row[SEAT.start("present")] = 1
+            row[SEAT.start("me")] = s == me
+            row[SEAT.start("active")] = s == turn["active"]
+            row[SEAT.start("first")] = s == turn["first"]
+            row[SEAT.start("to_move")] = decision is not None and decision["seat"] == s
+            hand = entry["hand"]
+            if "count" in hand:
+                row[SEAT.start("hand_size")] = hand["count"]
+            else:
+                row[SEAT["hand"]] = [hand[n] for n in COLOUR_NAMES]
+                row[SEAT.start("hand_size")] = sum(hand.values())
+            discarded = entry["discarded"]
+            if "count" in discarded:
+                row[SEAT.start("discarded_size")] = discarded["count"]
+            else:
+                row[SEAT["discarded"]] = [discarded[n] for n in COLOUR_NAMES]
+                row[SEAT.start("discarded_size")] = sum(discarded.values())
+            row[SEAT.start("catastrophes")] = entry["catastrophes"]
+            row[SEAT.start("treasures")] = entry["treasures"]
+            if "points" in entry:
+                row[SEAT["points"]] = [entry["points"][n] for n in COLOUR_NAMES]
+                row[SEAT.start("points_shown")] = 1
+            placed = SEAT.start("leaders_placed")
+            for c, leader in enumerate(LEADER_NAMES):
+                sq = entry["leaders"][leader]
+                if sq is not None:
+                    planes[LEADER_PLANE + 4 * k + c, _SQUARE[sq]] = 1
+                    row[placed + c] = 1
+            if outcome is not None:
+                row[SEAT.start("place") + outcome["places"][s] - 1] = 1
+                row[SEAT.start("outcome_known")] = 1
+
+        game = parts["game"]
+        game[GAME.start("players") + view["players"] - 2] = 1
+        game[GAME.start("advanced")] = view["options"]["advanced"]
+        game[GAME.start("open_scores")] = view["options"]["open_scores"]
+        if me is not None:
+            game[GAME.start("viewer") + me] = 1
+        game[GAME.start("bag")] = view["bag"]["count"]
+        game[GAME["removed"]] = [view["removed"][n] for n in COLOUR_NAMES]
+        game[GAME.start("treasures_left")] = len(board["treasures"])
+        game[GAME.start("version")] = view["version"]
+        if decision is None:
+            game[GAME.start("over")] = 1
+        else:
+            game[GAME.start("kind") + KINDS.index(decision["kind"])] = 1
+            context = decision["context"]
+            if decision["kind"] == "action":
+                game[GAME.start("action") + context["action"] - 1] = 1
+            elif decision["kind"] == "commit":
+                war = context["conflict"] == "war"
+                game[GAME.start("conflict") + war] = 1
+                game[GAME.start("conflict_colour") + _COLOUR[context["colour"]]] = 1
+                game[GAME.start("commit_colour") + _COLOUR[context["commit_colour"]]] = 1
+                game[GAME.start("attacker") + slot(context["attacker"])] = 1
+                game[GAME.start("defender") + slot(context["defender"])] = 1
+                game[GAME.start("role") + (context["role"] == "defender")] = 1
+                strength = GAME.start("strength")
+                game[strength] = context["attacker_strength"]
+                game[strength + 1] = context["defender_strength"]
+                if context["attacker_commit"] is not None:
+                    game[GAME.start("attacker_commit")] = context["attacker_commit"]
+                    game[GAME.start("attacker_committed")] = 1
+            elif decision["kind"] == "war_order":
+                for name in context["wars"]:
+                    game[GAME.start("wars") + _COLOUR[name]] = 1
+
+        if recall:
+            record = parts["record"]
+            for s, colour, points, _reason in view["score_log"]:
+                record[slot(s), _COLOUR[colour]] += points
+
+    def observation_string(self, view: View) -> str:
+        return render_view(view)

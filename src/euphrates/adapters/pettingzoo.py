@@ -1,0 +1,213 @@
+"""Both games as PettingZoo AEC environments (``pip install 'euphrates[pettingzoo]'``).
+
+>>> from euphrates.adapters.pettingzoo import env
+>>> e = env(game="cards", players=3)
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}``, by seat. The agent to act is the seat whose
+decision is pending, which is not always the active player (a defender commits, a
+trader's owner picks a treasure), and may act several times in a row. Each observation
+is ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the
+seat's information-state tensor (its view with the public record,
+`euphrates.adapters.encoding`), the mask marks the seat's legal actions in the fixed
+numbering of `euphrates.adapters.tables` (all zero when the decision is another
+seat's). An illegal action raises the engine's error and changes nothing.
+
+Rewards come at the end, by place, as in OpenSpiel (`tables.place_returns`). The game
+is drawn from the engine's seed, which `reset(seed=...)` fixes: the same seed and the
+same actions give the same game. `max_moves` (default none) truncates a game after that
+many decisions, with no reward. `render_mode="ansi"` returns the engine's drawing of a
+spectator's view (or of `render_seat`'s), "human" prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from euphrates.adapters.board_encoding import BoardEncoding
+from euphrates.adapters.cards_encoding import CardsEncoding
+from euphrates.adapters.encoding import Encoding
+from euphrates.adapters.tables import place_returns, table_for
+from euphrates.board.game import read_options as board_options
+from euphrates.cards.game import read_options as cards_options
+from euphrates.core.errors import ArgumentError
+from euphrates.core.protocol import GameState, check_players
+from euphrates.games import game_definition
+
+ENCODINGS: Final[dict[str, Encoding]] = {"board": BoardEncoding(), "cards": CardsEncoding()}
+RENDER_MODES: Final = ("ansi", "human")
+
+
+class EuphratesEnv(AECEnv):  # type: ignore[misc]
+    """One game at a time of Tigris & Euphrates (`game="board"`) or Contest of Kings
+    (`game="cards"`), for 2 to 4 players, with the game's options."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": list(RENDER_MODES),
+        "name": "euphrates_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str = "board",
+        players: int = 2,
+        options: dict[str, bool] | None = None,
+        render_mode: str | None = None,
+        max_moves: int | None = None,
+        render_seat: int | None = None,
+    ) -> None:
+        super().__init__()
+        self._definition = game_definition(game)
+        self._game = game
+        self._players = check_players(players)
+        read = board_options if game == "board" else cards_options
+        self._options = read(options)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ArgumentError(
+                f"render_mode is one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
+            )
+        if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
+            raise ArgumentError(f"max_moves must be a positive integer or None, not {max_moves!r}")
+        if render_seat is not None and render_seat not in range(self._players):
+            raise ArgumentError(f"render_seat must be a seat 0..{self._players - 1} or None")
+        self.render_mode = render_mode
+        self._max_moves = max_moves
+        self._render_seat = render_seat
+        self._table = table_for(game)
+        self._encoding = ENCODINGS[game]
+        self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
+        self.agents = self.possible_agents[:]
+        high = self._encoding.high(recall=True)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0.0, high=high, shape=high.shape, dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(
+                        low=0, high=1, shape=(len(self._table),), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(len(self._table)) for agent in self.possible_agents
+        }
+        self._seeds = np.random.default_rng()
+        self._state: GameState[Any] | None = None
+        self._moves = 0
+        self.metadata = {**type(self).metadata, "name": f"euphrates_{game}_v0"}
+
+    # --- spaces ---------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # --- the game -------------------------------------------------------------------------
+    @property
+    def state_of_game(self) -> GameState[Any]:
+        """The engine's state of the game in progress (everything, hidden parts too:
+        for the host of an experiment, never for an agent)."""
+        if self._state is None:
+            raise ArgumentError("reset() starts a game first")
+        return self._state
+
+    def _agent_of(self, seat: int) -> str:
+        return self.possible_agents[seat]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. `seed` fixes it (and every game after it until the next seed);
+        without one the games come from fresh entropy. `options` is PettingZoo's
+        per-reset dict and is not read: a game's options are fixed at construction."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**64, dtype=np.uint64))
+        self._state = self._definition.new_game(self._players, game_seed, self._options)
+        self._moves = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        seat = self._state.to_move()
+        assert seat is not None
+        self.agent_selection = self._agent_of(seat)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state = self.state_of_game
+        seat = self.possible_agents.index(agent)
+        observation = self._encoding.tensor(state.view(seat), recall=True)
+        mask = np.zeros(len(self._table), dtype=np.int8)
+        if state.to_move() == seat:
+            mask[self._table.legal_ids(state)] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_of_game
+        seat = self.possible_agents.index(agent)
+        state.apply(self._table.action(action), seat=seat)
+        self._moves += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        outcome = state.outcome()
+        if outcome is not None:
+            for s, value in enumerate(place_returns(outcome.places)):
+                self.rewards[self._agent_of(s)] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._max_moves is not None and self._moves >= self._max_moves:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            mover = state.to_move()
+            assert mover is not None
+            self.agent_selection = self._agent_of(mover)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # --- showing it -------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'human'")
+            return None
+        text = self._encoding.observation_string(self.state_of_game.view(self._render_seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this process's memory."""
+
+
+def raw_env(**kwargs: Any) -> EuphratesEnv:
+    """The environment without PettingZoo's wrappers."""
+    return EuphratesEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment wrapped as PettingZoo's classic games are: actions checked to lie
+    in the action space, and calls checked to come in a valid order."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
+__all__ = ["EuphratesEnv", "env", "raw_env"]

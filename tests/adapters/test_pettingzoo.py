@@ -1,0 +1,213 @@
+"""Both games as PettingZoo AEC environments (adapters/pettingzoo.py), checked by
+PettingZoo's own tests (`api_test`, `seed_test`) and by what they leave out: rewards by
+place at the end, truncation, masks that are exactly the legal actions, rendering, and
+observations that show an agent nothing its seat may not see."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+from tests.adapters.extras import need
+
+need("pettingzoo", "pettingzoo")
+np = need("numpy", "pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from euphrates.adapters.pettingzoo import EuphratesEnv, env, raw_env  # noqa: E402
+from euphrates.adapters.tables import place_returns, table_for  # noqa: E402
+from euphrates.board import BOARD  # noqa: E402
+from euphrates.core.errors import ArgumentError, IllegalActionError  # noqa: E402
+from euphrates.core.rng import Rng  # noqa: E402
+
+BENIGN = (
+    # A dict observation with an action mask is what PettingZoo's classic games use;
+    # its checks still warn about it, for them as for us.
+    "Observation space for each agent probably should be gymnasium.spaces.box",
+    "Observation is not a NumPy array",
+)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game": "board", "players": 2},
+        {"game": "board", "players": 4, "options": {"advanced": True}},
+        {"game": "cards", "players": 3, "options": {"open_piles": True}},
+    ],
+)
+def test_pettingzoo_api(kwargs: dict[str, Any]) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(**kwargs), num_cycles=400)
+    unexpected = {str(w.message) for w in caught if not str(w.message).startswith(BENIGN)}
+    assert not unexpected
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_pettingzoo_seeds(game: str) -> None:
+    seed_test(lambda: env(game=game, players=3), num_cycles=60)
+
+
+def _play(e: Any, seed: int, rng: np.random.Generator) -> list[Any]:
+    """A whole game with uniform legal actions; the agents in the order they acted."""
+    e.reset(seed=seed)
+    order = []
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        order.append((agent, obs["observation"].sum()))
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return order
+
+
+def test_a_seed_fixes_the_game() -> None:
+    a, b = env(game="board", players=3), env(game="board", players=3)
+    assert _play(a, 5, np.random.default_rng(1)) == _play(b, 5, np.random.default_rng(1))
+    a.reset(seed=6)
+    b.reset(seed=7)
+    assert not np.array_equal(
+        a.observe("player_0")["observation"], b.observe("player_0")["observation"]
+    )
+    a.reset(seed=6)
+    a.reset()
+    b.reset(seed=6)
+    b.reset()  # the games after a seed follow from it
+    assert np.array_equal(
+        a.observe("player_1")["observation"], b.observe("player_1")["observation"]
+    )
+
+
+def test_a_finished_game_pays_by_place() -> None:
+    e = raw_env(game="board", players=3)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    paid: dict[str, float] = {}
+    while e.agents:
+        agent = e.agent_selection
+        obs, reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            assert terminated and not truncated
+            paid[agent] = reward
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    outcome = e.state_of_game.outcome()
+    assert outcome is not None
+    expected = place_returns(outcome.places)
+    assert paid == {f"player_{s}": expected[s] for s in range(3)}
+
+
+def test_max_moves_truncates_without_reward() -> None:
+    e = raw_env(game="cards", players=2, max_moves=10)
+    e.reset(seed=1)
+    moves = 0
+    while not any(e.truncations.values()):
+        obs = e.observe(e.agent_selection)
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        moves += 1
+    assert moves == 10
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert all(e._cumulative_rewards[a] == 0 for a in e.agents)
+
+
+def test_the_mask_is_the_legal_actions_of_the_seat_to_move() -> None:
+    e = raw_env(game="cards", players=3)
+    e.reset(seed=2)
+    table = table_for("cards")
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        state = e.state_of_game
+        seat = state.to_move()
+        for s, agent in enumerate(e.possible_agents):
+            mask = e.observe(agent)["action_mask"]
+            if s == seat:
+                assert {table.texts[i] for i in np.flatnonzero(mask)} == set(state.legal_texts())
+            else:
+                assert not mask.any()
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    e = raw_env(game="board", players=2)
+    e.reset(seed=4)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    before = BOARD.to_position(e.state_of_game)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError):
+        e.step(illegal)
+    with pytest.raises(ArgumentError):
+        e.step(len(mask))
+    assert BOARD.to_position(e.state_of_game) == before
+    assert e.agent_selection == agent
+    with pytest.raises(AssertionError):
+        wrapped = env(game="board", players=2)
+        wrapped.reset(seed=4)
+        wrapped.step(len(mask))  # PettingZoo's wrapper checks the action space first
+
+
+def test_observations_show_an_agent_nothing_its_seat_may_not_see() -> None:
+    """The environment observed on a twin of its game, in which the engine has dealt
+    anew all that one seat cannot see: that seat's agent is shown the same vector."""
+    e = raw_env(game="board", players=3)
+    e.reset(seed=8)
+    rng = np.random.default_rng(8)
+    changed = 0
+    for _ in range(30):
+        state = e.state_of_game
+        for s, agent in enumerate(e.possible_agents):
+            neighbour = e.possible_agents[(s + 1) % 3]
+            shown, others = e.observe(agent), e.observe(neighbour)
+            twin = state.copy()
+            twin.redeal(s, Rng(int(rng.integers(1 << 62))))
+            e._state = twin
+            assert np.array_equal(e.observe(agent)["observation"], shown["observation"])
+            assert np.array_equal(e.observe(agent)["action_mask"], shown["action_mask"])
+            changed += not np.array_equal(
+                e.observe(neighbour)["observation"], others["observation"]
+            )
+            e._state = state
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    assert changed > 30
+
+
+def test_rendering_is_the_engine_s_drawing_of_a_view(capsys: pytest.CaptureFixture[str]) -> None:
+    e = raw_env(game="board", players=2, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text == BOARD.render(e.state_of_game, None)
+    assert "hand 6 tiles" in text
+    mine = raw_env(game="board", players=2, render_mode="ansi", render_seat=0)
+    mine.reset(seed=1)
+    assert "seat 0 (you)" in mine.render()
+    shown = raw_env(game="cards", players=2, render_mode="human")
+    shown.reset(seed=1)
+    shown.render()
+    assert "seat 0" in capsys.readouterr().out
+    quiet = raw_env(game="cards", players=2)
+    quiet.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"players": 5}, "players"),
+        ({"options": {"advanced": "yes"}}, "advanced"),
+        ({"game": "cards", "options": {"advanced": True}}, "advanced"),
+        ({"render_mode": "rgb_array"}, "render_mode"),
+        ({"max_moves": 0}, "max_moves"),
+        ({"render_seat": 2}, "render_seat"),
+    ],
+)
+def test_bad_arguments_are_refused_by_name(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ArgumentError, match=match):
+        EuphratesEnv(**kwargs)
