@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -84,3 +85,26 @@ def test_the_data_directory_expands_the_home_as_the_terminal_does(
     assert "EUPHRATES_DATA_DIR" in str(refused.value)
     assert "nosuchuser-of-euphrates" in str(refused.value)
 
+
+def _loadtest_refused(monkeypatch: pytest.MonkeyPatch, *argv: str) -> str:
+    from euphrates.server import loadtest
+
+    def started(*_args: object) -> NoReturn:
+        raise AssertionError("servers were started for a load test that is refused")
+
+    monkeypatch.setattr(loadtest, "_start_servers", started)
+    parser = argparse.ArgumentParser()
+    loadtest.add_arguments(parser)
+    with pytest.raises(ArgumentError) as refused:
+        loadtest.run(parser.parse_args(list(argv)))
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("games", ["0", "-1", "2001", str(10**12)])
+def test_the_load_test_has_a_bounded_number_of_games(
+    monkeypatch: pytest.MonkeyPatch, games: str
+) -> None:
+    """Every game is created and its clients connected before play starts: a count
+    beyond what one machine can hold is refused at once, not after minutes of work."""
+    message = _loadtest_refused(monkeypatch, "--games", games, "--seconds", "1")
+    assert "--games" in message and "2000" in message
