@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+
+import pytest
+
+from euphrates.core.errors import ArgumentError
+from euphrates.games import GAMES
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "server"
 WEB = SERVER.parent / "web"
@@ -20,3 +26,24 @@ def test_the_browser_files_the_server_names_exist() -> None:
     assert named, "no module names a browser file"
     missing = sorted(f"{module}: web/{name}" for module, name in named if not (WEB / name).exists())
     assert not missing, "named but not there:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_game_tells_a_host_its_options_players_and_assets(name: str) -> None:
+    """What the server offers comes from the game's definition: the options it names
+    are exactly the ones `new_game` takes, with the defaults it uses, for exactly the
+    numbers of players it names; its assets are JSON."""
+    definition = GAMES[name]
+    options = dict(definition.options)
+    assert options and all(isinstance(v, bool) for v in options.values())
+    for players in definition.players:
+        plain = definition.new_game(players, 3)
+        stated = definition.new_game(players, 3, options)
+        assert plain.view(None) == stated.view(None)
+    for wrong in {0, 1, 5, 6} - set(definition.players):
+        with pytest.raises(ArgumentError):
+            definition.new_game(wrong, 3)
+    with pytest.raises(ArgumentError):
+        definition.new_game(definition.players[0], 3, {**options, "no_such_option": True})
+    assets = definition.assets()
+    assert json.loads(json.dumps(assets)) == assets

@@ -28,15 +28,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from euphrates.games import GAMES
 from euphrates.server import db
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
 from euphrates.server.drivers import Drivers
 from euphrates.server.guard import Buckets, Guard, client_address, refusal_response
-from euphrates.server.hub import GAME_ID, GAME_OPTIONS, Hub, chat_json, seat_label
+from euphrates.server.hub import GAME_ID, Hub, chat_json, seat_label
 from euphrates.server.listen import Listener
 from euphrates.server.models import (
     GAME,
+    AssetsOut,
     ChatListOut,
     ChatOut,
     CreateOut,
@@ -54,7 +56,9 @@ from euphrates.server.models import (
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room, audience_list, meta_of
 from euphrates.server.schemas import (
+    LAST_SEAT,
     MAX_INT,
+    PLAYERS,
     ActionIn,
     BotIn,
     ChatIn,
@@ -393,7 +397,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def seat_bot(
         game_id: GameId,
-        seat: Annotated[int, PathParam(ge=0, le=3)],
+        seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)],
         body: BotIn,
         request: Request,
     ) -> dict[str, Any]:
@@ -448,26 +452,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "views": views,
         }
 
+    @app.get(
+        "/api/assets",
+        tags=["server"],
+        response_model=dict[str, AssetsOut],
+        response_model_exclude_none=True,
+        responses=refusals(),
+    )
+    async def assets() -> dict[str, Any]:
+        """What each game's clients need to draw it besides the views, by game (the
+        board's two sides; nothing for the card game)."""
+        return {name: definition.assets() for name, definition in GAMES.items()}
+
     @app.get("/api/maps", tags=["server"], response_model=dict[str, MapOut], responses=refusals())
     async def maps() -> dict[str, Any]:
-        """Both sides of the board (board-map.md): river, temple and bordered-treasure
-        squares, so a client draws exactly the engine's board."""
-        from euphrates.board.geometry import square_name, squares_of
-        from euphrates.board.maps import ADVANCED, STANDARD
-
-        def names(mask: int) -> list[str]:
-            return [square_name(q) for q in squares_of(mask)]
-
-        return {
-            m.name: {
-                "columns": 16,
-                "rows": 11,
-                "river": names(m.river),
-                "temples": names(m.temples),
-                "bordered": names(m.bordered),
-            }
-            for m in (STANDARD, ADVANCED)
-        }
+        """The board's sides (board-map.md): river, temple and bordered-treasure
+        squares, so a client draws exactly the engine's board. The `maps` of
+        `/api/assets`, kept where the browser reads them."""
+        out: dict[str, Any] = {}
+        for definition in GAMES.values():
+            out.update(definition.assets().get("maps", {}))
+        return out
 
     @app.get("/api/meta", tags=["server"], response_model=MetaOut, responses=refusals())
     async def meta() -> dict[str, Any]:
@@ -475,8 +480,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from euphrates.bots.levels import LEVELS
 
         return {
-            "games": {game: list(options) for game, options in GAME_OPTIONS.items()},
-            "players": [2, 3, 4],
+            "games": {name: list(definition.options) for name, definition in GAMES.items()},
+            "players": PLAYERS,
             "levels": list(LEVELS),
         }
 

@@ -27,7 +27,7 @@ from typing import Any
 from euphrates.bots.levels import LEVELS
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import SEED_LIMIT
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 from euphrates.server import tokens
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
@@ -48,7 +48,6 @@ from euphrates.server.text import clean_chat, clean_name
 log = logging.getLogger("euphrates.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
 SWEEP_EVERY = 15.0
 IDLE_ROOM = 300.0

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, JsonValue
+from pydantic.json_schema import SkipJsonSchema
 
 from euphrates.server.refusals import HTTP_STATUS
+from euphrates.server.schemas import GameName
 
 Status = Literal["waiting", "active", "over", "abandoned", "expired"]
 
@@ -40,7 +42,7 @@ class SeatMeta(BaseModel):
 
 class GameMeta(BaseModel):
     id: str
-    game: Literal["board", "cards"]
+    game: GameName
     players: int
     options: dict[str, Any]
     status: Status
@@ -144,6 +146,13 @@ class MapOut(BaseModel):
     river: list[str]
     temples: list[str]
     bordered: list[str]
+
+
+class AssetsOut(BaseModel):
+    """One game's assets: the board game has its sides; the card game has none."""
+
+    maps: dict[str, MapOut] | SkipJsonSchema[None] = None
+    """Absent, never null, for a game without (the route leaves out what is None)."""
 
 
 class MetaOut(BaseModel):

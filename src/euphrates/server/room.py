@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Protocol
 
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import Event, GameDefinition, GameState
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.server.patch import diff
 from euphrates.server.refusals import Refusal, from_engine
 from euphrates.server.store import GameRow, LogRow, StorageError, Store
