@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -47,3 +48,16 @@ def test_each_game_tells_a_host_its_options_players_and_assets(name: str) -> Non
         definition.new_game(definition.players[0], 3, {**options, "no_such_option": True})
     assets = definition.assets()
     assert json.loads(json.dumps(assets)) == assets
+
+
+def test_only_the_audience_touches_the_client_set() -> None:
+    """Clients join, leave and are evicted through the audience: what each is sent,
+    and in which order, is decided in one module."""
+    touching = sorted(
+        f"{path.relative_to(SERVER)}:{node.lineno}"
+        for path in SERVER.rglob("*.py")
+        if path.name != "audience.py"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute) and node.attr == "clients"
+    )
+    assert not touching, "the client set touched outside audience.py:\n" + "\n".join(touching)

@@ -30,11 +30,12 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from euphrates.games import GAMES
 from euphrates.server import db
+from euphrates.server.audience import chat_json, meta_of
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
 from euphrates.server.drivers import Drivers
 from euphrates.server.guard import Buckets, Guard, client_address, refusal_response
-from euphrates.server.hub import GAME_ID, Hub, chat_json, seat_label
+from euphrates.server.hub import GAME_ID, Hub, seat_label
 from euphrates.server.listen import Listener
 from euphrates.server.models import (
     GAME,
@@ -54,7 +55,7 @@ from euphrates.server.models import (
     refusals,
 )
 from euphrates.server.refusals import Refusal
-from euphrates.server.room import Room, audience_list, meta_of
+from euphrates.server.room import Room
 from euphrates.server.schemas import (
     LAST_SEAT,
     MAX_INT,
@@ -276,15 +277,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The game as the caller may see it: a view per seat its tokens hold, or the
         public view for a spectator or a host."""
         room, seats, host = await opened(request, game_id)
-        return {
-            "game": room.meta(),
-            "you": {"seats": sorted(seats), "host": host},
-            "version": room.version,
-            "can_undo": room.undo_flags(seats),
-            "views": {
-                ("spectator" if a is None else str(a)): _view(room, a) for a in audience_list(seats)
-            },
-        }
+        return room.audience.snapshot(seats, host)
 
     @app.post(
         "/api/games/{game_id}/join",
@@ -298,7 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not seats:
             raise Refusal("not_your_seat", "send a seat's token to take that seat")
         await hub().take_seats(room, seats, body.name, body.names)
-        return {"game": room.meta(), "you": {"seats": sorted(seats), "host": host}}
+        return {"game": room.audience.meta(), "you": {"seats": sorted(seats), "host": host}}
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -309,8 +302,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def act(game_id: GameId, body: ActionIn, request: Request) -> dict[str, Any]:
         """Submit an action for a seat you hold, at the version you saw."""
         room, seats, _host = await opened(request, game_id)
-        version = await room.submit(seats, body.seat, body.version, body.action)
-        return {"version": version}
+        step = await room.submit(seats, body.seat, body.version, body.action)
+        return {"version": step.version}
 
     @app.post(
         "/api/games/{game_id}/undo",
@@ -322,8 +315,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Take back your last action, while no one else has decided since and nothing
         hidden was revealed since (G-3)."""
         room, seats, _host = await opened(request, game_id)
-        version = await room.undo(seats, body.seat, body.version)
-        return {"version": version}
+        step = await room.undo(seats, body.seat, body.version)
+        return {"version": step.version}
 
     @app.get(
         "/api/games/{game_id}/chat",
@@ -382,12 +375,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room, seats, _host = await opened(request, game_id)
         if not seats:
             raise Refusal("not_your_seat", "a seat's log needs that seat's token")
-        return {
-            "game": room.meta(),
-            "you": {"seats": sorted(seats)},
-            "version": room.version,
-            "history": room.history_for(seats),
-        }
+        return room.audience.snapshot(seats, views=False, history=True)
 
     @app.post(
         "/api/games/{game_id}/seats/{seat}/bot",
@@ -406,7 +394,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not host:
             raise Refusal("not_host", "only the host link can replace a player")
         await hub().replace_with_bot(room, seat, body.level)
-        return {"game": room.meta()}
+        return {"game": room.audience.meta()}
 
     @app.post(
         "/api/games/{game_id}/abandon",
@@ -420,7 +408,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not host:
             raise Refusal("not_host", "only the host link can abandon the game")
         await hub().abandon(room)
-        return {"game": room.meta()}
+        return {"game": room.audience.meta()}
 
     @app.get(
         "/api/games/{game_id}/replay/{step}",
@@ -444,7 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         views = {str(s): state.view(s) for s in range(room.row.players)}
         views["spectator"] = state.view(None)
         return {
-            "game": room.meta(),
+            "game": room.audience.meta(),
             "step": step,
             "steps": len(actions),
             "action": actions[step - 1] if step else None,
@@ -519,10 +507,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return RedirectResponse("/docs")
 
     return app
-
-
-def _view(room: Room, audience: int | None) -> dict[str, Any]:
-    return room.view_for(audience)
 
 
 def room_record(room: Room) -> dict[str, Any]:
