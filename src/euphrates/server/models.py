@@ -176,6 +176,10 @@ COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "server_error"
 requests from one address, a failure of the server's own."""
 GAME = ("unknown_game", "expired", "storage_unavailable")
 """What any route of one game may answer besides."""
+ENDED = ("game_over", "abandoned")
+PLAY = ("bad_token", "not_your_seat", "not_started", "stale_version", "wrong_seat", *ENDED)
+"""What acting for a seat may answer: a token or seat that is not the caller's, a game
+not started or ended, a version past, a decision that is another seat's."""
 
 
 def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
