@@ -231,18 +231,13 @@ class Room:
     ) -> Step:
         """Apply `text` for `seat` at `version` for a client holding `holder`; returns
         what happened (the new version's step). Every refusal leaves the game as it was."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise Refusal("bad_request", "'seat' must be a seat number")
+        seat = _seat_number(seat)
         if not isinstance(text, str) or not text.strip():
             raise Refusal("bad_request", "'action' must be an action in the game's notation")
         if len(text) > MAX_ACTION_TEXT:
             raise Refusal("invalid_action", f"an action is at most {MAX_ACTION_TEXT} characters")
         async with self.lock:
-            await self._refresh_if_behind(version)
-            self.check_playing()
-            self.check_version(version)
-            if seat not in holder:
-                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            await self._may_act(holder, seat, version)
             try:
                 action = self.state.parse_action(text)
             except EuphratesError as e:
@@ -266,15 +261,7 @@ class Room:
             status = "over" if after.is_over() else None
             due = self.bot_to_move(after, status)
             wake = due if due != self.bot_to_move() else None
-            try:
-                stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status, wake
-                )
-            except StorageError as e:
-                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
-            if not stored:
-                await self._catch_up_locked()
-                raise Refusal("stale_version", "another move was made first; the game has moved on")
+            await self._append(LogRow(self.version + 1, seat, "action", canonical), status, wake)
             self.state = after
             if status is not None:
                 self.row.status = status
@@ -304,34 +291,45 @@ class Room:
         return None
 
     async def undo(self, holder: frozenset[int], seat: object, version: object) -> Step:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise Refusal("bad_request", "'seat' must be a seat number")
+        """Take back the last action of `seat` for a client holding `holder`, at
+        `version`; returns what happened (the undo's step)."""
+        seat = _seat_number(seat)
         async with self.lock:
-            await self._refresh_if_behind(version)
-            self.check_playing()
-            self.check_version(version)
-            if seat not in holder:
-                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            await self._may_act(holder, seat, version)
             why = self.undo_refusal(seat)
             if why is not None:
                 raise Refusal("undo_refused", why)
             # The decision goes back to the seat that took its action back: a person's.
             wake = False if self.bot_to_move() else None
-            try:
-                stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "undo", None), wake=wake
-                )
-            except StorageError as e:
-                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
-            if not stored:
-                await self._catch_up_locked()
-                raise Refusal("stale_version", "another move was made first")
+            await self._append(LogRow(self.version + 1, seat, "undo", None), wake=wake)
             step = self._undo_last(seat)
             if wake is not None:
                 self.driven = False
             self.audience.publish(step)
         self._changed(local=True)
         return step
+
+    async def _may_act(self, holder: frozenset[int], seat: int, version: object) -> None:
+        """Under the lock: the game is being played, at the version the client saw,
+        and the client holds the seat."""
+        await self._refresh_if_behind(version)
+        self.check_playing()
+        self.check_version(version)
+        if seat not in holder:
+            raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+
+    async def _append(
+        self, entry: LogRow, status: str | None = None, wake: bool | None = None
+    ) -> None:
+        """Store the next version, or refuse: the database refused the write, or
+        another server appended that version first (then this room catches up)."""
+        try:
+            stored = await self.store.append(self.row.id, entry, status, wake)
+        except StorageError as e:
+            raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
+        if not stored:
+            await self._catch_up_locked()
+            raise Refusal("stale_version", "another move was made first; the game has moved on")
 
     async def _refresh_if_behind(self, version: object) -> None:
         """With several servers, a client may know more than this one: a version
@@ -384,3 +382,9 @@ class Room:
 
     def touch(self) -> None:
         self.last_active = time.monotonic()
+
+
+def _seat_number(seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Refusal("bad_request", "'seat' must be a seat number")
+    return seat
