@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euphrates.server import tokens
 from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub
 from euphrates.server.refusals import Refusal
@@ -33,7 +34,6 @@ from euphrates.server.store import ChatRow
 log = logging.getLogger("euphrates.server")
 
 SEND_QUEUE = 2000
-MAX_TOKENS = 8
 FLOOD_STRIKES = 20
 
 
@@ -210,7 +210,7 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
             raise Refusal("hello_required", "the first message must be 'hello'")
         room = await hub.room(game_id)
         presented = msg.get("tokens", [])
-        if not isinstance(presented, list) or len(presented) > MAX_TOKENS:
+        if not isinstance(presented, list) or len(presented) > tokens.MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
         seats, host = hub.seats_of(room, presented)
         if seats and room.status in ("waiting", "active"):  # an ended game is only shown

@@ -15,12 +15,11 @@ from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from starlette.requests import HTTPConnection
 
+from euphrates.server import tokens
 from euphrates.server.hub import GAME_ID, Hub
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.services import Services
-
-MAX_TOKENS = 8
 
 
 def services_of(connection: HTTPConnection) -> Services:
@@ -56,7 +55,7 @@ def presented(request: Request) -> list[str]:
         return []
     if scheme.lower() != "bearer" or not value.strip():
         raise Refusal("bad_token", "send tokens as 'Authorization: Bearer <token>'")
-    return [t.strip() for t in value.split(",") if t.strip()][:MAX_TOKENS]
+    return [t.strip() for t in value.split(",") if t.strip()][: tokens.MAX_TOKENS]
 
 
 async def find_room(game_id: GameId, hub: HubDep) -> Room:
