@@ -362,9 +362,13 @@ def test_finished_game_record_and_replay(api: Api) -> None:
 def test_meta_maps_health_and_openapi(api: Api) -> None:
     meta = api.call("GET", "/api/meta").json()
     assert meta["levels"] == ["beginner", "intermediate", "strong", "expert"]
+    assert meta["games"] == {"board": ["advanced", "open_scores"], "cards": ["open_piles"]}
+    assert meta["players"] == [2, 3, 4]
     maps = api.call("GET", "/api/maps").json()
     assert maps["standard"]["bordered"] == ["B2", "P2", "B8", "O9"]
     assert len(maps["advanced"]["temples"]) == 14
+    assert {m["columns"] for m in maps.values()} == {16} and len(maps["standard"]["river"]) > 20
+    assert api.call("GET", "/api/assets").json() == {"board": {"maps": maps}, "cards": {}}
     health = api.call("GET", "/api/health").json()
     assert health["ok"] and health["rss_mb"] > 0
     spec = api.call("GET", "/openapi.json").json()

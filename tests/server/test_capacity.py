@@ -231,3 +231,65 @@ def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
     with sqlite3.connect(db_path) as conn:
         marked = conn.execute("SELECT id FROM games WHERE wake_at IS NOT NULL").fetchall()
     assert marked == [("a",)]
+
+
+def test_an_idle_server_on_sqlite_writes_nothing(tmp_path: Path) -> None:
+    """On SQLite one process serves a database: no other server can stop beating or
+    leave games behind, so an idle server has nothing to write (each commit is an
+    fsync). Absence shows only over time: the window is four heartbeats long."""
+    from sqlalchemy import event
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path}/g.db", bot_workers=0, bot_pace=0)
+    with running_app(settings) as (_url, app):
+        engine = app.state.services.hub.store.engine.sync_engine
+        writes: list[str] = []
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+            if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+                writes.append(" ".join(statement.split())[:60])
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            time.sleep(4 * 0.4)
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+    beats = [w for w in writes if "servers" in w]
+    claims = [w for w in writes if w.startswith("UPDATE games SET driver")]
+    assert not beats, writes
+    assert len(claims) <= 1, writes  # the start-up's, if it came that late
+
+
+def test_a_lone_server_claims_a_stored_deadline_when_it_falls_due(tmp_path: Path) -> None:
+    """A deadline the last process stored (a `wake_at` ahead) is claimed when it falls
+    due, not before and not by polling: the server sleeps until then."""
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    import sqlalchemy as sa
+
+    from euphrates.server import db
+    from euphrates.server.store import GameRow, SeatRow, Store
+
+    url = f"sqlite:///{tmp_path}/g.db"
+    due = datetime.now(UTC) + timedelta(seconds=2)
+
+    async def store_a_deadline() -> None:
+        engine = db.make_engine(url.replace("sqlite:", "sqlite+aiosqlite:"))
+        await db.migrate(engine)
+        row = GameRow("later", "cards", 2, {}, 5, "active", "h", wake=True)
+        row.seats = [SeatRow(s, "bot", "beginner", taken=True) for s in (0, 1)]
+        await Store(engine, "gone").create_game(row)
+        async with engine.begin() as conn:
+            await conn.execute(sa.update(db.games).values(wake_at=due))
+        await engine.dispose()
+
+    asyncio.run(store_a_deadline())
+    settings = Settings(db_url=url, bot_workers=1, bot_pace=0)
+    with running_app(settings):
+        deadline = time.monotonic() + 30
+        while not _versions(tmp_path / "g.db", ["later"])[0]:
+            assert time.monotonic() < deadline, "the deadline was never claimed"
+            time.sleep(0.05)
+    with sqlite3.connect(tmp_path / "g.db") as conn:
+        (first,) = conn.execute("SELECT min(created_at) FROM log").fetchone()
+    assert datetime.fromisoformat(first).replace(tzinfo=UTC) >= due

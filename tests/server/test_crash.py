@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.server.serve import spawn
 
 BOT_PACE = 0.05

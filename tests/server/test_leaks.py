@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from tests.server.harness import Api, Client
 
 BRIDGE = re.compile(r"^[rbgk][1-8]-[1-8]$")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from euphrates.core import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 from euphrates.server import room as room_module
 from euphrates.server.room import UNDO_DEPTH, Room
 from euphrates.server.store import GameRow, LogRow, SeatRow

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -63,3 +65,46 @@ def test_bad_names_and_addresses_are_refused(argv: list[str]) -> None:
 def test_trusted_proxies_are_addresses() -> None:
     assert _settings("--trusted-proxy", "10.0.0.2").trusted_proxies == ["10.0.0.2"]
     assert _settings().trusted_proxies == []
+
+
+def test_the_data_directory_expands_the_home_as_the_terminal_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`EUPHRATES_DATA_DIR=~/x` is the home's x, for the server as for the terminal; a
+    `~user` without a home is one clear error naming the variable."""
+    from euphrates.server.config import data_dir, default_db_url
+    from euphrates.terminal.storage import data_dir as terminal_data_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("EUPHRATES_DATA_DIR", "~/games-here")
+    assert data_dir() == tmp_path / "games-here" == terminal_data_dir()
+    assert default_db_url() == f"sqlite:///{tmp_path / 'games-here' / 'euphrates.db'}"
+    monkeypatch.setenv("EUPHRATES_DATA_DIR", "~nosuchuser-of-euphrates/x")
+    with pytest.raises(ArgumentError) as refused:
+        data_dir()
+    assert "EUPHRATES_DATA_DIR" in str(refused.value)
+    assert "nosuchuser-of-euphrates" in str(refused.value)
+
+
+def _loadtest_refused(monkeypatch: pytest.MonkeyPatch, *argv: str) -> str:
+    from euphrates.server import loadtest
+
+    def started(*_args: object) -> NoReturn:
+        raise AssertionError("servers were started for a load test that is refused")
+
+    monkeypatch.setattr(loadtest, "_start_servers", started)
+    parser = argparse.ArgumentParser()
+    loadtest.add_arguments(parser)
+    with pytest.raises(ArgumentError) as refused:
+        loadtest.run(parser.parse_args(list(argv)))
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("games", ["0", "-1", "2001", str(10**12)])
+def test_the_load_test_has_a_bounded_number_of_games(
+    monkeypatch: pytest.MonkeyPatch, games: str
+) -> None:
+    """Every game is created and its clients connected before play starts: a count
+    beyond what one machine can hold is refused at once, not after minutes of work."""
+    message = _loadtest_refused(monkeypatch, "--games", games, "--seconds", "1")
+    assert "--games" in message and "2000" in message

@@ -223,6 +223,23 @@ def test_reconnect_gets_what_it_missed_or_full_views(api: Api, base: str) -> Non
     assert "views" in fresh.welcome and fresh.welcome["version"] == clients[seat].version
 
 
+def test_sync_and_the_http_read_are_one_snapshot(api: Api, base: str) -> None:
+    """`sync`, `welcome` and `GET /api/games/{id}` are built by one builder: for the
+    same seats at the same version they say the same, `you` included."""
+    gid, tokens, clients = _started(api, base)
+    seat = _decider(clients)
+    assert clients[seat].act(seat, _safe_action(clients[seat].view(seat)))["type"] == "ack"
+    clients[1 - seat].until_version(clients[seat].version)
+    host = api.call("GET", f"/api/games/{gid}").json()  # a spectator's read
+    for c, token in zip(clients, tokens, strict=True):
+        c.send({"type": "sync", "id": 7})
+        synced = c.next("sync")
+        read = api.call("GET", f"/api/games/{gid}", token).json()
+        assert synced["id"] == 7 and len(synced["history"]) == synced["version"] == 1
+        assert {k: synced[k] for k in read} == read
+    assert host["you"] == {"seats": [], "host": False} and list(host["views"]) == ["spectator"]
+
+
 def test_spectator_sees_public_view_and_cannot_act(api: Api, base: str) -> None:
     gid, _tokens, _clients = _started(api, base)
     watcher = Client(base, gid, [])

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import euphrates.board.position as position
 import euphrates.board.views as views
+from euphrates.board.geometry import HEIGHT, WIDTH, square_name, squares_of
+from euphrates.board.maps import ADVANCED, STANDARD, BoardMap
 from euphrates.board.render import render_view
 from euphrates.board.state import BoardState
 from euphrates.core.errors import ArgumentError
@@ -14,6 +17,7 @@ from euphrates.core.protocol import Json, View, check_options, check_players, ch
 from euphrates.core.rng import Rng
 
 OPTIONS = {"advanced": False, "open_scores": False}
+PLAYERS = (2, 3, 4)
 
 
 def read_options(options: object) -> dict[str, bool]:
@@ -24,11 +28,18 @@ def read_options(options: object) -> dict[str, bool]:
 class BoardGame:
     name = "board"
     title = "Tigris & Euphrates"
+    options = MappingProxyType(OPTIONS)
+    players = PLAYERS
+
+    def assets(self) -> Json:
+        """Both sides of the board (board-map.md), so that a client draws exactly the
+        engine's board: its river, temple and bordered-treasure squares."""
+        return {"maps": {m.name: _map_json(m) for m in (STANDARD, ADVANCED)}}
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> BoardState:
-        players = check_players(players)
+        players = check_players(players, PLAYERS)
         seed = check_seed(seed)
         opts = read_options(options)
         return BoardState.new_game(
@@ -54,6 +65,19 @@ class BoardGame:
         if not isinstance(rng, Rng):
             raise ArgumentError(f"rng must be an Rng, not {type(rng).__name__}")
         return views.sample_from_view(view, rng)
+
+
+def _map_json(m: BoardMap) -> Json:
+    def names(mask: int) -> list[str]:
+        return [square_name(q) for q in squares_of(mask)]
+
+    return {
+        "columns": WIDTH,
+        "rows": HEIGHT,
+        "river": names(m.river),
+        "temples": names(m.temples),
+        "bordered": names(m.bordered),
+    }
 
 
 def _board_state(state: object) -> BoardState:

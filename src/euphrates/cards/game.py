@@ -8,6 +8,7 @@ action texts on ``new_game(players, seed, options)`` rebuilds the identical stat
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from euphrates.cards.actions import CardsAction
@@ -28,6 +29,7 @@ from euphrates.core.protocol import (
 from euphrates.core.rng import Rng
 
 OPTIONS: dict[str, bool] = {"open_piles": False}
+PLAYERS = (2, 3, 4)
 
 
 def read_options(options: object) -> dict[str, bool]:
@@ -38,7 +40,7 @@ def read_options(options: object) -> dict[str, bool]:
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CardsState:
     """C-3: shuffle the 185 cards, pick the first player, deal 8 to each seat from the
     first player on, and with two players remove 30 more unseen."""
-    players = check_players(players)
+    players = check_players(players, PLAYERS)
     seed = check_seed(seed)
     opts = read_options(options)
     rng = Rng(seed)
@@ -65,6 +67,12 @@ class CardsGame:
     """Contest of Kings (Euphrat & Tigris: Wettstreit der Könige, 2005)."""
 
     name = "cards"
+    options = MappingProxyType(OPTIONS)
+    players = PLAYERS
+
+    def assets(self) -> Json:
+        """Nothing beyond the views: every card a client draws is named in them."""
+        return {}
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None

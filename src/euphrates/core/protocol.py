@@ -246,9 +246,26 @@ St = TypeVar("St", bound="GameState[Any]")
 
 
 class GameDefinition(Protocol[St]):
-    """A game as a host sees it: how to start one and how to read its documents."""
+    """A game as a host sees it: how to start one and how to read its documents, and
+    what a host offers and hands its clients, so that a host needs nothing else of
+    the game's own modules."""
 
     name: str
+
+    @property
+    def options(self) -> Mapping[str, bool]:
+        """The options `new_game` takes, by name, with their defaults."""
+        ...
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The numbers of players a game may have."""
+        ...
+
+    def assets(self) -> Json:
+        """What a client needs to draw any game of this kind besides the views (JSON,
+        the same for every game): the board's two sides, for one; may be empty."""
+        ...
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> St:
         """A new game; options are this game's JSON options (unknown keys are refused)."""

@@ -16,10 +16,14 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
 def data_dir() -> Path:
-    """The user's data directory (`platformdirs`), or `EUPHRATES_DATA_DIR` when set."""
+    """The user's data directory (`platformdirs`), or `EUPHRATES_DATA_DIR` when set,
+    read as the terminal reads it: `~` and `~user` expanded (a shell leaves a quoted
+    `~` alone), a `~user` without a home an ArgumentError naming the variable."""
     explicit = os.environ.get("EUPHRATES_DATA_DIR")
     if explicit:
-        return Path(explicit)
+        from euphrates.match.files import user_path
+
+        return user_path(explicit, "EUPHRATES_DATA_DIR=")
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("euphrates", appauthor=False))

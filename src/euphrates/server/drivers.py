@@ -14,6 +14,11 @@ So a server killed while driving bots is replaced within STALE + CLAIM_EVERY sec
 and a server starting up reads only the games due now (through the partial index on
 `wake_at`), never every stored game. The same loop expires games that waited too long
 for their players and forgets servers long dead.
+
+On SQLite one process serves a database, so there is no one to beat for or to watch:
+the server claims at start-up every game due that its predecessor drove, then sleeps
+until the next deadline that predecessor stored, if any. What falls due later it made
+itself and drives already. An idle server writes nothing (each commit is an fsync).
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ CLAIM_EVERY = 0.25
 CLAIM_BATCH = 50
 """Games claimed at once: after a crash of a busy server the survivors take its games
 over a few rounds, answering their clients in between."""
+CLAIM_RETRY = 1.0
+"""Seconds before a lone server (SQLite) tries again a claim the database refused."""
 HOUSEKEEPING_EVERY = 60.0
 FORGET_AFTER = 3600.0
 
@@ -48,12 +55,15 @@ class Drivers:
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        await self.store.beat()
-        self.tasks = [
-            asyncio.create_task(self._beating(), name="heartbeat"),
-            asyncio.create_task(self._claiming(), name="claims"),
-            asyncio.create_task(self._housekeeping(), name="expiry"),
-        ]
+        if self.store.sqlite:
+            self.tasks = [asyncio.create_task(self._claiming_alone(), name="claims")]
+        else:
+            await self.store.beat()
+            self.tasks = [
+                asyncio.create_task(self._beating(), name="heartbeat"),
+                asyncio.create_task(self._claiming(), name="claims"),
+            ]
+        self.tasks.append(asyncio.create_task(self._housekeeping(), name="expiry"))
 
     async def stop(self) -> None:
         """Claim nothing more (before the hub stops its bots)."""
@@ -76,20 +86,45 @@ class Drivers:
             except Exception as e:  # the database is away: its games may be claimed
                 log.warning("heartbeat not stored: %s", e)
 
+    async def _claim(self, stale: float | None) -> int | None:
+        """Claim a batch of games due and drive them; how many, or None when the
+        database refused."""
+        try:
+            claimed = await self.store.claim(stale, CLAIM_BATCH)
+        except Exception as e:
+            log.warning("could not claim games: %s", e)
+            return None
+        for game_id in claimed:
+            try:
+                await self.hub.take_over(game_id)
+            except Exception:  # one game that no longer loads must not stop the rest
+                log.error("game %s could not be taken over", game_id, exc_info=True)
+        return len(claimed)
+
     async def _claiming(self) -> None:
         while True:
-            try:
-                claimed = await self.store.claim(STALE, CLAIM_BATCH)
-            except Exception as e:
-                log.warning("could not claim games: %s", e)
-                claimed = []
-            for game_id in claimed:
-                try:
-                    await self.hub.take_over(game_id)
-                except Exception:  # one game that no longer loads must not stop the rest
-                    log.error("game %s could not be taken over", game_id, exc_info=True)
-            if len(claimed) < CLAIM_BATCH:
+            claimed = await self._claim(STALE)
+            if claimed is None or claimed < CLAIM_BATCH:
                 await asyncio.sleep(CLAIM_EVERY)
+
+    async def _claiming_alone(self) -> None:
+        """SQLite: what the last process left due, now; then its later deadlines."""
+        while True:
+            claimed = await self._claim(None)
+            if claimed is None:
+                await asyncio.sleep(CLAIM_RETRY)
+                continue
+            if claimed == CLAIM_BATCH:
+                continue
+            try:
+                at = await self.store.next_wake()
+            except Exception as e:
+                log.warning("could not read the next deadline: %s", e)
+                await asyncio.sleep(CLAIM_RETRY)
+                continue
+            if at is None:
+                return
+            await asyncio.sleep(max(CLAIM_EVERY, (at - now()).total_seconds()))
 
     async def _housekeeping(self) -> None:
         last_forget = 0.0

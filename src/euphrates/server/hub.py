@@ -27,7 +27,7 @@ from typing import Any
 from euphrates.bots.levels import LEVELS
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import SEED_LIMIT
-from euphrates.match.games import GAMES, game_definition
+from euphrates.games import GAMES, game_definition
 from euphrates.server import tokens
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
@@ -48,7 +48,6 @@ from euphrates.server.text import clean_chat, clean_name
 log = logging.getLogger("euphrates.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-GAME_OPTIONS = {"board": ("advanced", "open_scores"), "cards": ("open_piles",)}
 BOT_RETRY_DELAY = 1.0
 SWEEP_EVERY = 15.0
 IDLE_ROOM = 300.0
@@ -190,11 +189,8 @@ class Hub:
         if room is None:
             return
         room.row.status = "expired"
-        room.broadcast({"type": "game", "game": room.meta()})
-        for c in list(room.clients):
-            close = getattr(c, "close_soon", None)
-            if close is not None:
-                close("expired", EXPIRED)
+        room.audience.game_changed()
+        room.audience.evict("expired", EXPIRED)
 
     # --- who holds what -------------------------------------------------------------
     def seats_of(self, room: Room, presented: Sequence[object]) -> tuple[frozenset[int], bool]:
@@ -283,13 +279,7 @@ class Hub:
         bot = SeatRow(seat, "bot", level, None, None, True)
         if await self._write_seat(room, bot, only_if_human=True) is None:
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
-        for c in list(room.clients):
-            if seat in c.seats:
-                c.seats = c.seats - {seat}
-                room.clients.discard(c)
-                close = getattr(c, "close_soon", None)
-                if close is not None:
-                    close("seat_replaced", f"seat {seat} is now played by a bot")
+        room.audience.evict("seat_replaced", f"seat {seat} is now played by a bot", seat)
         self.seats_changed(room, local=True)
 
     async def abandon(self, room: Room) -> None:
@@ -301,7 +291,7 @@ class Hub:
         self.seats_changed(room, local=True)
 
     def seats_changed(self, room: Room, local: bool) -> None:
-        room.broadcast({"type": "game", "game": room.meta()})
+        room.audience.game_changed()
         if local:
             self.wake_bots(room)
 
@@ -317,8 +307,7 @@ class Hub:
             raise Refusal("chat_full", str(e)) from None
         except StorageError as e:
             raise Refusal("storage_unavailable", str(e)) from None
-        room.chat_seen = max(room.chat_seen, row.seq)
-        room.broadcast({"type": "chat", "message": chat_json(row)})
+        room.audience.said(row)
         return row
 
     # --- bots -------------------------------------------------------------------------
@@ -398,9 +387,13 @@ class Hub:
             task = self._bot_tasks.get(room.id)
             busy = task is not None and not task.done()
             idle = now - room.last_active
-            room.forget_views()
+            room.audience.forget_views()
             due = room.driven and room.bot_to_move()
-            if not (room.clients or busy or due) and idle > IDLE_ROOM and not room.lock.locked():
+            if (
+                not (room.audience.count or busy or due)
+                and idle > IDLE_ROOM
+                and not room.lock.locked()
+            ):
                 del self.rooms[room.id]
                 self._bot_tasks.pop(room.id, None)
             elif due and not busy and idle > STALLED_BOT:
@@ -472,10 +465,8 @@ class Hub:
         self.seats_changed(room, local=False)
 
     async def _relay_chat(self, room: Room) -> None:
-        rows = await self.store.load_chat(room.id, after=room.chat_seen)
-        for row in rows:
-            room.broadcast({"type": "chat", "message": chat_json(row)})
-            room.chat_seen = row.seq
+        for row in await self.store.load_chat(room.id, after=room.audience.chat_seen):
+            room.audience.said(row)
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro, name=name)
@@ -494,7 +485,7 @@ class Hub:
     def stats(self) -> dict[str, Any]:
         return {
             "rooms": len(self.rooms),
-            "clients": sum(len(r.clients) for r in self.rooms.values()),
+            "clients": sum(r.audience.count for r in self.rooms.values()),
             "bots_thinking": sum(1 for t in self._bot_tasks.values() if not t.done()),
             "driving": sum(1 for r in self.rooms.values() if r.driven),
             "time": time.time(),
@@ -507,7 +498,3 @@ def seat_label(seat: SeatRow) -> str:
     if seat.kind == "bot":
         return f"bot:{seat.level}"
     return seat.name or f"Player {seat.seat + 1}"
-
-
-def chat_json(row: ChatRow) -> dict[str, Any]:
-    return {"seq": row.seq, "seat": row.seat, "author": row.author, "text": row.text, "at": row.at}

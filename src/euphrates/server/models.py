@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, JsonValue
+from pydantic.json_schema import SkipJsonSchema
 
 from euphrates.server.refusals import HTTP_STATUS
+from euphrates.server.schemas import GameName
 
 Status = Literal["waiting", "active", "over", "abandoned", "expired"]
 
@@ -40,7 +42,7 @@ class SeatMeta(BaseModel):
 
 class GameMeta(BaseModel):
     id: str
-    game: Literal["board", "cards"]
+    game: GameName
     players: int
     options: dict[str, Any]
     status: Status
@@ -146,6 +148,13 @@ class MapOut(BaseModel):
     bordered: list[str]
 
 
+class AssetsOut(BaseModel):
+    """One game's assets: the board game has its sides; the card game has none."""
+
+    maps: dict[str, MapOut] | SkipJsonSchema[None] = None
+    """Absent, never null, for a game without (the route leaves out what is None)."""
+
+
 class MetaOut(BaseModel):
     games: dict[str, list[str]]
     players: list[int]
@@ -167,6 +176,10 @@ COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "server_error"
 requests from one address, a failure of the server's own."""
 GAME = ("unknown_game", "expired", "storage_unavailable")
 """What any route of one game may answer besides."""
+ENDED = ("game_over", "abandoned")
+PLAY = ("bad_token", "not_your_seat", "not_started", "stale_version", "wrong_seat", *ENDED)
+"""What acting for a seat may answer: a token or seat that is not the caller's, a game
+not started or ended, a version past, a decision that is another seat's."""
 
 
 def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:

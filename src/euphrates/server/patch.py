@@ -4,7 +4,7 @@ A patch is a list of operations on a JSON document: `[path, value]` sets the val
 `path` (a list of keys and indexes) and `[path]` deletes it. Dicts are compared key by
 key and lists of equal length element by element; a list whose length changed, or
 whose elements mostly changed, is replaced whole. `apply_patch` is what the browser
-does (web/patch.js), kept here for tests and for the load generator.
+does (web/js/shared/patch.js), kept here for tests and for the load generator.
 """
 
 from __future__ import annotations

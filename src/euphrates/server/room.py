@@ -1,12 +1,10 @@
-"""One game being played: its state, its versions, who is watching, and what each
-of them is told.
+"""One game being played: its state, its versions, undo and replays.
 
 The room is the only place a game's state lives in a server process. Every change —
-an action, an undo, a version another server appended — goes through `_advance`,
-which records the events of the new version, works out each audience's view (a seat,
-or the public), and pushes to every client exactly the events its seats may see
-(`Event.audience`, G-3, B-33, C-19) and the patch from its last view to the new one.
-A client never receives a state, the seed or another seat's view.
+an action, an undo, a version another server appended — is recorded here as a step
+(steps.py) and handed to the room's audience (audience.py) under the room's lock, so
+that every client is told every version once and in order; the room itself knows no
+client.
 
 Versions are the server's: the engine counts applied actions, but an undo is a new
 version too (the log only grows), so a client's stale action is refused even across
@@ -16,19 +14,18 @@ undos. Views sent to clients carry the server's version in `version`.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import Event, GameDefinition, GameState
-from euphrates.match.games import game_definition
-from euphrates.server.patch import diff
+from euphrates.games import game_definition
+from euphrates.server.audience import Audience
 from euphrates.server.refusals import Refusal, from_engine
+from euphrates.server.steps import Step, encode_events
 from euphrates.server.store import GameRow, LogRow, StorageError, Store
 
 log = logging.getLogger("euphrates.server")
@@ -39,73 +36,7 @@ that moved last, as far back as undo can reach (G-3). Each kept state is some se
 lists and tuples the garbage collector walks while they are young; an undo beyond them
 replays the game from its start (a few milliseconds)."""
 REPLAY_EVERY = 16  # a replay keeps the state every this many actions
-RECONNECT_GRACE = 120.0
-"""Seconds an audience's patches are still kept after its last client left, so that a
-client that lost its connection gets just what it missed when it comes back."""
 MAX_ACTION_TEXT = 100
-
-
-class Listener(Protocol):
-    """A connected client as the room sees it."""
-
-    seats: frozenset[int]
-
-    def push(self, text: str) -> None: ...
-
-
-def audience_key(audience: int | None) -> str:
-    return "spectator" if audience is None else str(audience)
-
-
-def audience_list(seats: frozenset[int]) -> list[int | None]:
-    """A client's audiences: its seats in order, or the public one for a spectator."""
-    return [*sorted(seats)] if seats else [None]
-
-
-class Step(NamedTuple):
-    """One version of the game: what happened and who did it. Events are kept as
-    (audience, JSON text), each encoded once however many clients read it. A tuple of
-    plain values: the garbage collector stops tracking it after one look, so a long
-    game's history costs its pauses nothing."""
-
-    version: int
-    kind: str  # action | undo
-    seat: int | None
-    events: tuple[tuple[int | None, str], ...]
-
-
-def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> dict[str, Any]:
-    """A game's public description: seats, status, version; `connected` are the seats
-    with a client."""
-    online = set(connected)
-    return {
-        "id": row.id,
-        "game": row.game,
-        "players": row.players,
-        "options": row.options,
-        "status": row.status,
-        "version": version,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "taken": s.taken,
-                "connected": s.seat in online,
-            }
-            for s in row.seats
-        ],
-    }
-
-
-def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:
-    return tuple((e.audience, json.dumps(e.to_json(), separators=(",", ":"))) for e in events)
-
-
-def join_events(step: Step, seats: frozenset[int]) -> str:
-    """The step's events the seats may see, as a JSON array."""
-    return "[" + ",".join(text for aud, text in step.events if aud is None or aud in seats) + "]"
 
 
 class Played(NamedTuple):
@@ -130,19 +61,12 @@ class Room:
     """The state before each of the last standing actions that undo may reach, by
     version."""
     history: list[Step] = field(default_factory=list)
-    clients: set[Listener] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    patches: dict[int | None, deque[tuple[int, str]]] = field(default_factory=dict)
-    """Per audience, the last versions' patches as JSON text, for reconnects."""
     checkpoints: dict[int, GameState[Any]] = field(default_factory=dict)
     acted_at: dict[int | None, int] = field(default_factory=dict)
     """The version of each seat's latest action, standing or taken back: a seat that
     answered has decided, and the seat it answered has seen it, even after an undo."""
-    chat_seen: int = 0
     last_active: float = field(default_factory=time.monotonic)
-    left: dict[int | None, float] = field(default_factory=dict)
-    """When each audience's last client left (for RECONNECT_GRACE)."""
     driven: bool = False
     """Whether this server process acts on the game when a bot must move: it made the
     version that gave a bot the decision, or claimed the game from a server that
@@ -150,6 +74,11 @@ class Room:
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
     process made the change. The hub uses it to wake the bots."""
+    audience: Audience = field(init=False)
+    """Who watches the game: told every new version, under the lock."""
+
+    def __post_init__(self) -> None:
+        self.audience = Audience(self, self.replay_buffer)
 
     # --- building -------------------------------------------------------------------
     @classmethod
@@ -248,10 +177,6 @@ class Room:
         """The action texts that stand: the game's record."""
         return [p.text for p in self.played]
 
-    def meta(self) -> dict[str, Any]:
-        """Everything public about the game that is not its view: seats, status."""
-        return meta_of(self.row, self.version, {s for c in self.clients for s in c.seats})
-
     def bot_to_move(self, state: GameState[Any] | None = None, status: str | None = None) -> bool:
         """Whether a bot seat's decision is pending in a game being played (in `state`
         with `status`, by default the room's own)."""
@@ -271,18 +196,6 @@ class Room:
         """For each seat, whether it may take its last action back now."""
         playing = self.row.status == "active"
         return {str(s): playing and self.undo_refusal(s) is None for s in sorted(seats)}
-
-    def history_for(self, seats: frozenset[int]) -> list[dict[str, Any]]:
-        """Every version so far with the events the seats may see (the move log)."""
-        return [
-            {
-                "version": s.version,
-                "kind": s.kind,
-                "seat": s.seat,
-                "events": json.loads(join_events(s, seats)),
-            }
-            for s in self.history
-        ]
 
     def is_bot(self, seat: int) -> bool:
         return self.row.seats[seat].kind == "bot"
@@ -315,21 +228,16 @@ class Room:
 
     async def submit(
         self, holder: frozenset[int], seat: object, version: object, text: object
-    ) -> int:
+    ) -> Step:
         """Apply `text` for `seat` at `version` for a client holding `holder`; returns
-        the new version. Every refusal leaves the game as it was."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise Refusal("bad_request", "'seat' must be a seat number")
+        what happened (the new version's step). Every refusal leaves the game as it was."""
+        seat = _seat_number(seat)
         if not isinstance(text, str) or not text.strip():
             raise Refusal("bad_request", "'action' must be an action in the game's notation")
         if len(text) > MAX_ACTION_TEXT:
             raise Refusal("invalid_action", f"an action is at most {MAX_ACTION_TEXT} characters")
         async with self.lock:
-            await self._refresh_if_behind(version)
-            self.check_playing()
-            self.check_version(version)
-            if seat not in holder:
-                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            await self._may_act(holder, seat, version)
             try:
                 action = self.state.parse_action(text)
             except EuphratesError as e:
@@ -353,25 +261,16 @@ class Room:
             status = "over" if after.is_over() else None
             due = self.bot_to_move(after, status)
             wake = due if due != self.bot_to_move() else None
-            try:
-                stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "action", canonical), status, wake
-                )
-            except StorageError as e:
-                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
-            if not stored:
-                await self._catch_up_locked()
-                raise Refusal("stale_version", "another move was made first; the game has moved on")
+            await self._append(LogRow(self.version + 1, seat, "action", canonical), status, wake)
             self.state = after
             if status is not None:
                 self.row.status = status
             if wake is not None:
                 self.driven = wake
             step = self._record_action(seat, canonical, events, before)
-            self._publish(step)
-            new_version = self.version
+            self.audience.publish(step)
         self._changed(local=True)
-        return new_version
+        return step
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not take its last action back now, or None if it may (G-3:
@@ -391,36 +290,46 @@ class Room:
             return "the game is over"
         return None
 
-    async def undo(self, holder: frozenset[int], seat: object, version: object) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise Refusal("bad_request", "'seat' must be a seat number")
+    async def undo(self, holder: frozenset[int], seat: object, version: object) -> Step:
+        """Take back the last action of `seat` for a client holding `holder`, at
+        `version`; returns what happened (the undo's step)."""
+        seat = _seat_number(seat)
         async with self.lock:
-            await self._refresh_if_behind(version)
-            self.check_playing()
-            self.check_version(version)
-            if seat not in holder:
-                raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+            await self._may_act(holder, seat, version)
             why = self.undo_refusal(seat)
             if why is not None:
                 raise Refusal("undo_refused", why)
             # The decision goes back to the seat that took its action back: a person's.
             wake = False if self.bot_to_move() else None
-            try:
-                stored = await self.store.append(
-                    self.row.id, LogRow(self.version + 1, seat, "undo", None), wake=wake
-                )
-            except StorageError as e:
-                raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
-            if not stored:
-                await self._catch_up_locked()
-                raise Refusal("stale_version", "another move was made first")
+            await self._append(LogRow(self.version + 1, seat, "undo", None), wake=wake)
             step = self._undo_last(seat)
             if wake is not None:
                 self.driven = False
-            self._publish(step)
-            new_version = self.version
+            self.audience.publish(step)
         self._changed(local=True)
-        return new_version
+        return step
+
+    async def _may_act(self, holder: frozenset[int], seat: int, version: object) -> None:
+        """Under the lock: the game is being played, at the version the client saw,
+        and the client holds the seat."""
+        await self._refresh_if_behind(version)
+        self.check_playing()
+        self.check_version(version)
+        if seat not in holder:
+            raise Refusal("not_your_seat", f"you do not hold seat {seat}")
+
+    async def _append(
+        self, entry: LogRow, status: str | None = None, wake: bool | None = None
+    ) -> None:
+        """Store the next version, or refuse: the database refused the write, or
+        another server appended that version first (then this room catches up)."""
+        try:
+            stored = await self.store.append(self.row.id, entry, status, wake)
+        except StorageError as e:
+            raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
+        if not stored:
+            await self._catch_up_locked()
+            raise Refusal("stale_version", "another move was made first; the game has moved on")
 
     async def _refresh_if_behind(self, version: object) -> None:
         """With several servers, a client may know more than this one: a version
@@ -464,134 +373,18 @@ class Room:
         step = self._replay_entry(entry)
         if self.state.is_over():
             self.row.status = "over"
-        self._publish(step)
+        self.audience.publish(step)
 
     def _changed(self, local: bool) -> None:
         self.touch()
         if self.on_change is not None:
             self.on_change(self, local)
 
-    # --- telling clients ----------------------------------------------------------------
-    def audiences(self, now: float | None = None) -> set[int | None]:
-        """Audiences with a client, or whose last client left only moments ago."""
-        out: set[int | None] = set()
-        for c in self.clients:
-            if c.seats:
-                out.update(c.seats)
-            else:
-                out.add(None)
-        if self.left:
-            now = time.monotonic() if now is None else now
-            out.update(a for a, t in self.left.items() if now - t < RECONNECT_GRACE)
-        return out
-
     def touch(self) -> None:
         self.last_active = time.monotonic()
 
-    def client_left(self, seats: frozenset[int]) -> None:
-        now = time.monotonic()
-        for aud in audience_list(seats):
-            self.left[aud] = now
 
-    def forget_views(self, now: float | None = None) -> set[int | None]:
-        """Drop the views and patches of audiences nobody has watched for a while
-        (memory, and time the garbage collector would spend on them); returns the
-        audiences still watched."""
-        now = time.monotonic() if now is None else now
-        watched = self.audiences(now)
-        for aud in list(self.views):
-            if aud not in watched:
-                del self.views[aud]
-                self.patches.pop(aud, None)
-                self.left.pop(aud, None)
-        return watched
-
-    def _publish(self, step: Step) -> None:
-        """Work out each watched audience's new view and patch, and push the update."""
-        wanted = self.forget_views()  # nobody watches the rest: the buffer has no gaps
-        parts: dict[int | None, str] = {}
-        for aud in wanted:
-            new = self.view_for(aud)
-            old = self.views.get(aud)
-            ring = self.patches.setdefault(aud, deque(maxlen=self.replay_buffer))
-            if old is not None and old[0] == step.version - 1:
-                ops = json.dumps(diff(old[1], new), separators=(",", ":"))
-                ring.append((step.version, ops))
-                parts[aud] = '{"patch":' + ops + "}"
-            else:
-                ring.clear()
-                parts[aud] = '{"full":' + json.dumps(new, separators=(",", ":")) + "}"
-            self.views[aud] = (step.version, new)
-        cache: dict[frozenset[int], str] = {}
-        for c in list(self.clients):
-            text = cache.get(c.seats)
-            if text is None:
-                views = {audience_key(a): parts[a] for a in audience_list(c.seats)}
-                text = self._update_text(step, c.seats, views)
-                cache[c.seats] = text
-            c.push(text)
-
-    def _update_text(self, step: Step, seats: frozenset[int], views: dict[str, str]) -> str:
-        head = json.dumps(
-            {
-                "type": "update",
-                "version": step.version,
-                "kind": step.kind,
-                "seat": step.seat,
-                "status": self.row.status,
-            },
-            separators=(",", ":"),
-        )
-        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())
-        undo = json.dumps(self.undo_flags(seats), separators=(",", ":"))
-        return (
-            head[:-1]
-            + ',"can_undo":'
-            + undo
-            + ',"events":'
-            + join_events(step, seats)
-            + ',"views":{'
-            + body
-            + "}}"
-        )
-
-    def catch_up_messages(self, seats: frozenset[int], since: int) -> list[str] | None:
-        """The updates a client that saw version `since` missed, if this room still
-        has every patch its audiences need (else None: it needs full views)."""
-        if since == self.version:
-            return []
-        if not 0 <= since < self.version:
-            return None
-        auds = audience_list(seats)
-        rings = []
-        for aud in auds:
-            ring = self.patches.get(aud)
-            if not ring or ring[0][0] > since + 1 or ring[-1][0] != self.version:
-                return None
-            rings.append(dict(ring))
-        out = []
-        for v in range(since + 1, self.version + 1):
-            step = self.history[v - 1]
-            views = {
-                audience_key(a): '{"patch":' + ring[v] + "}"
-                for a, ring in zip(auds, rings, strict=True)
-            }
-            out.append(self._update_text(step, seats, views))
-        return out
-
-    def full_views(self, seats: frozenset[int]) -> dict[str, Any]:
-        """Current views for a client's audiences (kept so later patches apply)."""
-        out = {}
-        for aud in audience_list(seats):
-            cached = self.views.get(aud)
-            if cached is None or cached[0] != self.version:
-                cached = (self.version, self.view_for(aud))
-                self.views[aud] = cached
-                self.patches.setdefault(aud, deque(maxlen=self.replay_buffer)).clear()
-            out[audience_key(aud)] = cached[1]
-        return out
-
-    def broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
-        for c in list(self.clients):
-            c.push(text)
+def _seat_number(seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Refusal("bad_request", "'seat' must be a seat number")
+    return seat

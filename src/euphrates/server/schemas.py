@@ -3,13 +3,27 @@ not 1, as in the engines (ArgumentError); unknown fields are refused."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from euphrates.games import GAMES
 
 MAX_INT = (1 << 31) - 1
 """The largest number the server takes: every number that reaches the database fits
 its integer columns (PostgreSQL's are 32-bit)."""
+
+
+PLAYERS = sorted({n for definition in GAMES.values() for n in definition.players})
+"""Every number of players some game takes (each game checks its own)."""
+FEWEST, MOST = PLAYERS[0], PLAYERS[-1]
+LAST_SEAT = MOST - 1
+
+if TYPE_CHECKING:
+    GameName = str
+else:
+    GameName = Literal[tuple(GAMES)]
+    """The games of the registry, by name: a game added there is offered here."""
 
 
 class _Strict(BaseModel):
@@ -33,26 +47,26 @@ SeatIn = Annotated[HumanSeatIn | BotSeatIn, Field(discriminator="kind")]
 
 
 class CreateIn(_Strict):
-    game: Literal["board", "cards"]
-    players: int = Field(ge=2, le=4)
-    seats: list[SeatIn] = Field(min_length=2, max_length=4)
+    game: GameName
+    players: int = Field(ge=FEWEST, le=MOST)
+    seats: list[SeatIn] = Field(min_length=FEWEST, max_length=MOST)
     options: dict[str, bool] = Field(default_factory=dict, max_length=4)
 
 
 class JoinIn(_Strict):
     name: str | None = Field(default=None, max_length=200)
-    names: dict[str, str] | None = Field(default=None, max_length=4)
+    names: dict[str, str] | None = Field(default=None, max_length=MOST)
 
 
 class ActionIn(_Strict):
     version: int = Field(ge=0, le=MAX_INT)
-    seat: int = Field(ge=0, le=3)
+    seat: int = Field(ge=0, le=LAST_SEAT)
     action: str = Field(min_length=1, max_length=200)
 
 
 class UndoIn(_Strict):
     version: int = Field(ge=0, le=MAX_INT)
-    seat: int = Field(ge=0, le=3)
+    seat: int = Field(ge=0, le=LAST_SEAT)
 
 
 class ChatIn(_Strict):

@@ -110,25 +110,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
 
 
+BOUNDS = (
+    ("port", 0, 65535, ""),
+    ("bot_workers", 0, 64, ""),
+    ("bot_pace", 0, 60, " seconds"),
+    ("rate_limit", 1, 100_000, " messages a second"),
+    ("request_limit", 1, 1_000_000, " requests a second"),
+    ("games_per_hour", 1, 1_000_000, ""),
+    ("max_connections", 1, 1_000_000, ""),
+    ("chat_lines", 1, 1_000_000, ""),
+    ("expire_waiting", 0.01, 24 * 365, " hours"),
+)
+"""Each numeric option's range (None, where allowed, takes the default); NaN fails
+every comparison, so it is refused too."""
+
+
 def settings_from(args: argparse.Namespace) -> Settings:
-    if not 0 <= args.port <= 65535:
-        raise ArgumentError("--port must be 0 … 65535")
-    if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
-        raise ArgumentError("--bot-workers must be 0 … 64")
-    if not 0 <= args.bot_pace <= 60:
-        raise ArgumentError("--bot-pace must be 0 … 60 seconds")
-    if not 1 <= args.rate_limit <= 100_000:
-        raise ArgumentError("--rate-limit must be 1 … 100000 messages a second")
-    if args.request_limit is not None and not 1 <= args.request_limit <= 1_000_000:
-        raise ArgumentError("--request-limit must be 1 … 1000000 requests a second")
-    if not 1 <= args.games_per_hour <= 1_000_000:
-        raise ArgumentError("--games-per-hour must be 1 … 1000000")
-    if not 1 <= args.max_connections <= 1_000_000:
-        raise ArgumentError("--max-connections must be 1 … 1000000")
-    if not 1 <= args.chat_lines <= 1_000_000:
-        raise ArgumentError("--chat-lines must be 1 … 1000000")
-    if not 0.01 <= args.expire_waiting <= 24 * 365:
-        raise ArgumentError("--expire-waiting must be 0.01 … 8760 hours")
+    for name, low, high, unit in BOUNDS:
+        value = getattr(args, name)
+        if value is not None and not low <= value <= high:
+            option = "--" + name.replace("_", "-")
+            raise ArgumentError(f"{option} must be {_plain(low)} … {_plain(high)}{unit}")
     url = args.db or default_db_url()
     async_db_url(url)  # refuse an unknown scheme before starting
     settings = Settings(
@@ -148,6 +150,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers
     return settings
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
 
 
 def _public_url(url: str | None) -> str | None:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from euphrates.core import Rng
-from euphrates.match.games import game_definition
+from euphrates.games import game_definition
 
 KINDS = (("waiting", 0.5), ("active", 0.2), ("over", 0.3))
 GAMES = (("board", 0.8), ("cards", 0.2))

@@ -252,21 +252,16 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(stmt)
 
-    async def claim(self, stale: float, limit: int) -> list[str]:
+    async def claim(self, stale: float | None, limit: int) -> list[str]:
         """Take over games some server must act on now whose driver is gone: none
         named, or one whose beat is older than `stale` seconds. `SKIP LOCKED`: two
-        servers claiming at once take different games, and each game exactly once."""
-        g, sv = db.games, db.servers
-        clock = self._clock()
-        cutoff = (
-            now() - timedelta(seconds=stale)
-            if self.sqlite
-            else sa.func.clock_timestamp() - sa.literal(timedelta(seconds=stale), sa.Interval())
-        )
-        alive = sa.exists().where(sv.c.id == g.c.driver, sv.c.beat > cutoff)
+        servers claiming at once take different games, and each game exactly once.
+        `stale` None (SQLite, where this process is the only server) takes every game
+        due that another process drove."""
+        g = db.games
         due = (
             sa.select(g.c.id)
-            .where(g.c.wake_at.isnot(None), g.c.wake_at <= clock, ~alive)
+            .where(g.c.wake_at.isnot(None), g.c.wake_at <= self._clock(), self._not_driven(stale))
             .order_by(g.c.wake_at)
             .limit(limit)
         )
@@ -278,6 +273,30 @@ class Store:
             for game_id in ids:
                 await self._notify(conn, {"t": "claim", "g": game_id})
         return ids
+
+    def _not_driven(self, stale: float | None) -> Any:
+        """A game's driver is gone: none is named, or it has not beaten for `stale`
+        seconds; with `stale` None, any driver but this server."""
+        g, sv = db.games, db.servers
+        if stale is None:
+            return sa.or_(g.c.driver.is_(None), g.c.driver != self.origin)
+        cutoff = (
+            now() - timedelta(seconds=stale)
+            if self.sqlite
+            else sa.func.clock_timestamp() - sa.literal(timedelta(seconds=stale), sa.Interval())
+        )
+        return ~sa.exists().where(sv.c.id == g.c.driver, sv.c.beat > cutoff)
+
+    async def next_wake(self) -> datetime | None:
+        """When the next game another process drove falls due (a deadline it stored),
+        if any: until then a lone server has nothing to claim."""
+        g = db.games
+        query = sa.select(sa.func.min(g.c.wake_at)).where(
+            g.c.wake_at.isnot(None), self._not_driven(None)
+        )
+        async with self.engine.connect() as conn:
+            at = (await conn.execute(query)).scalar()
+        return None if at is None else _aware(at)
 
     async def release(self, game_id: str) -> None:
         """Nothing is due in a game this server drives (its mark was out of date)."""

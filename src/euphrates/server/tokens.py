@@ -16,6 +16,9 @@ from collections.abc import Iterable
 
 TOKEN_BYTES = 24  # 192 bits
 MAX_TOKEN_LENGTH = 64
+MAX_TOKENS = 8
+"""Tokens one request or connection may present: every seat of a game and its host's
+(several players at one screen), with room to spare."""
 
 
 def new_token() -> str:

@@ -24,8 +24,9 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euphrates.server import tokens
 from euphrates.server.guard import Bucket, client_address, deny_socket
-from euphrates.server.hub import Hub, chat_json
+from euphrates.server.hub import Hub
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import ChatRow
@@ -33,7 +34,6 @@ from euphrates.server.store import ChatRow
 log = logging.getLogger("euphrates.server")
 
 SEND_QUEUE = 2000
-MAX_TOKENS = 8
 FLOOD_STRIKES = 20
 
 
@@ -149,11 +149,8 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        if room is not None and conn in room.clients:
-            room.clients.discard(conn)
+        if room is not None and room.audience.leave(conn):
             room.touch()
-            room.client_left(conn.seats)
-            room.forget_views()
             if conn.seats:
                 hub.seats_changed(room, local=False)
         if conn.closing is None:
@@ -213,7 +210,7 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
             raise Refusal("hello_required", "the first message must be 'hello'")
         room = await hub.room(game_id)
         presented = msg.get("tokens", [])
-        if not isinstance(presented, list) or len(presented) > MAX_TOKENS:
+        if not isinstance(presented, list) or len(presented) > tokens.MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
         seats, host = hub.seats_of(room, presented)
         if seats and room.status in ("waiting", "active"):  # an ended game is only shown
@@ -224,33 +221,16 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         return None
     conn.seats, conn.host = seats, host
     chat = await _chat_so_far(hub, room)
-    # From here to the welcome being queued there is no await: the client joins the
-    # room's listeners and gets its welcome at one version, so the next update it
-    # receives is the next version, and nothing reaches it before the welcome.
     since = msg.get("version")
-    missed: list[str] | None = None
-    if isinstance(since, int) and not isinstance(since, bool):
-        missed = room.catch_up_messages(seats, since)
-    welcome: dict[str, Any] = {
-        "type": "welcome",
-        "game": room.meta(),
-        "you": {"seats": sorted(seats), "host": host},
-        "version": room.version,
-        "can_undo": room.undo_flags(seats),
-    }
-    views = room.full_views(seats)
-    room.clients.add(conn)
-    if missed is not None and sum(len(m) for m in missed) <= len(json.dumps(views)):
-        welcome["resumed_from"] = since
-        conn.send(welcome)
-        for m in missed:
-            conn.push(m)
-    else:
-        welcome["views"] = views
-        if msg.get("history", True):
-            welcome["history"] = room.history_for(seats)
-        welcome["chat"] = [chat_json(c) for c in chat]
-        conn.send(welcome)
+    # Joining queues the welcome in the same step: the next update the client
+    # receives is the next version, and nothing reaches it before the welcome.
+    room.audience.join(
+        conn,
+        host,
+        since if isinstance(since, int) and not isinstance(since, bool) else None,
+        history=bool(msg.get("history", True)),
+        chat=chat,
+    )
     if seats:  # a spectator changes nothing others are shown
         hub.seats_changed(room, local=False)
     return room
@@ -262,7 +242,7 @@ async def _chat_so_far(hub: Hub, room: Room) -> list[ChatRow]:
     to the clients already in the room)."""
     for _ in range(3):
         chat = await hub.store.load_chat(room.id)
-        if (chat[-1].seq if chat else 0) >= room.chat_seen:
+        if (chat[-1].seq if chat else 0) >= room.audience.chat_seen:
             break
     return chat
 
@@ -277,28 +257,19 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
             raise Refusal("bad_message", "'id' must be a short number or text")
         kind = msg.get("type")
         if kind == "action":
-            version = await room.submit(
+            step = await room.submit(
                 conn.seats, msg.get("seat"), msg.get("version"), msg.get("action")
             )
-            conn.send({"type": "ack", "id": msg_id, "version": version})
+            conn.send({"type": "ack", "id": msg_id, "version": step.version})
         elif kind == "undo":
-            version = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
-            conn.send({"type": "ack", "id": msg_id, "version": version})
+            step = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
+            conn.send({"type": "ack", "id": msg_id, "version": step.version})
         elif kind == "chat":
             row = await hub.chat(room, conn.seats, msg.get("text"))
             conn.send({"type": "ack", "id": msg_id, "seq": row.seq})
         elif kind == "sync":
-            conn.send(
-                {
-                    "type": "sync",
-                    "id": msg_id,
-                    "game": room.meta(),
-                    "version": room.version,
-                    "can_undo": room.undo_flags(conn.seats),
-                    "views": room.full_views(conn.seats),
-                    "history": room.history_for(conn.seats),
-                }
-            )
+            snapshot = room.audience.snapshot(conn.seats, conn.host, history=True)
+            conn.send({"type": "sync", "id": msg_id, **snapshot})
         elif kind == "ping":
             conn.send({"type": "pong", "id": msg_id})
         elif kind == "hello":

@@ -1,0 +1,82 @@
+"""Creating a game, reading it as the caller may see it, and taking its seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from euphrates.server.audience import meta_of
+from euphrates.server.guard import client_address
+from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
+from euphrates.server.refusals import Refusal
+from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep
+from euphrates.server.schemas import CreateIn, JoinIn, create_example
+
+router = APIRouter()
+
+
+@router.post(
+    "/api/games",
+    status_code=201,
+    tags=["games"],
+    openapi_extra=create_example(),
+    response_model=CreateOut,
+    responses=refusals("storage_unavailable"),
+)
+async def create_game(
+    body: CreateIn, request: Request, services: ServicesDep, hub: HubDep, base: BaseUrl
+) -> dict[str, Any]:
+    """Create a game. The answer holds each human seat's secret link and the host's
+    link: they are shown once (the server keeps only hashes)."""
+    if not services.created.take(client_address(request.scope)):
+        per_hour = services.settings.games_per_hour
+        raise Refusal("rate_limited", f"at most {per_hour:g} new games an hour from one address")
+    created = await hub.create(
+        body.game, body.players, [s.model_dump() for s in body.seats], dict(body.options)
+    )
+    gid = created.row.id
+    tokens = created.seat_tokens
+    return {
+        "id": gid,
+        "game": meta_of(created.row),
+        "host": {"token": created.host_token, "link": f"{base}/g/{gid}#h={created.host_token}"},
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "token": tokens.get(s.seat),
+                "link": f"{base}/g/{gid}#s={tokens[s.seat]}" if s.seat in tokens else None,
+            }
+            for s in created.row.seats
+        ],
+        "spectate": f"{base}/g/{gid}",
+    }
+
+
+@router.get(
+    "/api/games/{game_id}",
+    tags=["games"],
+    response_model=GameOut,
+    responses=refusals(*GAME, "bad_token"),
+)
+async def read_game(opened: OpenedDep) -> dict[str, Any]:
+    """The game as the caller may see it: a view per seat its tokens hold, or the
+    public view for a spectator or a host."""
+    return opened.room.audience.snapshot(opened.seats, opened.host)
+
+
+@router.post(
+    "/api/games/{game_id}/join",
+    tags=["seats"],
+    response_model=JoinOut,
+    responses=refusals(*GAME, "bad_token", "not_your_seat", *ENDED),
+)
+async def join(body: JoinIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
+    """Take the seats your link opens (the game starts when all human seats are taken)."""
+    if not opened.seats:
+        raise Refusal("not_your_seat", "send a seat's token to take that seat")
+    await hub.take_seats(opened.room, opened.seats, body.name, body.names)
+    you = {"seats": sorted(opened.seats), "host": opened.host}
+    return {"game": opened.room.audience.meta(), "you": you}

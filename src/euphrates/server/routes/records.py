@@ -1,0 +1,90 @@
+"""What a game leaves: a seat's log while it runs, the full record and a replay of
+any step once it has ended (the record holds the seed, so not before)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi import Path as PathParam
+
+from euphrates.match.records import record_of
+from euphrates.server.hub import seat_label
+from euphrates.server.models import GAME, LogOut, ReplayOut, refusals
+from euphrates.server.refusals import Refusal
+from euphrates.server.room import Room
+from euphrates.server.routes.deps import OpenedDep, RoomDep
+from euphrates.server.schemas import MAX_INT
+
+router = APIRouter(tags=["records"])
+ENDED_STATUS = ("over", "abandoned")
+
+
+@router.get(
+    "/api/games/{game_id}/record",
+    response_model=dict[str, Any],
+    responses=refusals(*GAME, "record_unavailable"),
+)
+async def record(room: RoomDep) -> dict[str, Any]:
+    """The full record (replayable with `euphrates replay`) once the game is over."""
+    if room.status not in ENDED_STATUS:
+        raise Refusal(
+            "record_unavailable",
+            "the full record is available when the game is over; a seat can read its "
+            "own log at /log",
+        )
+    return room_record(room)
+
+
+@router.get(
+    "/api/games/{game_id}/log",
+    response_model=LogOut,
+    responses=refusals(*GAME, "bad_token", "not_your_seat"),
+)
+async def seat_log(opened: OpenedDep) -> dict[str, Any]:
+    """What your seats have seen so far: every event they may see, by version."""
+    if not opened.seats:
+        raise Refusal("not_your_seat", "a seat's log needs that seat's token")
+    return opened.room.audience.snapshot(opened.seats, views=False, history=True)
+
+
+@router.get(
+    "/api/games/{game_id}/replay/{step}",
+    response_model=ReplayOut,
+    responses=refusals(*GAME, "record_unavailable"),
+)
+async def replay_step(
+    room: RoomDep, step: Annotated[int, PathParam(ge=0, le=MAX_INT)]
+) -> dict[str, Any]:
+    """A finished game after its first `step` actions: every seat's view and the
+    public one, and the events of that step. Once a game has ended its record is
+    public, so a replay shows every hand."""
+    if room.status not in ENDED_STATUS:
+        raise Refusal("record_unavailable", "a replay is available when the game is over")
+    actions = room.actions()
+    if not 0 <= step <= len(actions):
+        raise Refusal("bad_request", f"step must be 0 … {len(actions)}")
+    state, events = room.replay_to(step)
+    views = {str(s): state.view(s) for s in range(room.row.players)}
+    views["spectator"] = state.view(None)
+    return {
+        "game": room.audience.meta(),
+        "step": step,
+        "steps": len(actions),
+        "action": actions[step - 1] if step else None,
+        "events": [e.to_json() for e in events],
+        "views": views,
+    }
+
+
+def room_record(room: Room) -> dict[str, Any]:
+    record = record_of(
+        room.row.game,
+        room.actions(),
+        room.row.players,
+        room.row.seed,
+        room.row.options,
+        seats=[seat_label(s) for s in room.row.seats],
+        final=room.state,
+    )
+    return record.to_json()

@@ -1,0 +1,69 @@
+"""What the routes need, started with the application and stopped with it.
+
+Start-up applies the migrations, starts the log writer and the bot workers, lets the
+drivers claim every game whose next decision is a bot's (in the background, so a
+restarted server carries on and still answers at once), and on PostgreSQL listens for
+other servers' notifications. Shutdown stops them in the reverse order, handing this
+server's games over to the others.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+from euphrates.server import db
+from euphrates.server.bots import BotPool
+from euphrates.server.config import Settings, async_db_url
+from euphrates.server.drivers import Drivers
+from euphrates.server.guard import Buckets
+from euphrates.server.hub import Hub
+from euphrates.server.listen import Listener
+from euphrates.server.store import Store
+
+
+class Services:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._hub: Hub | None = None
+        self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
+        """Games each client address may still create (a bucket an hour wide)."""
+
+    @property
+    def hub(self) -> Hub:
+        """The games of this process (from start-up on)."""
+        assert self._hub is not None, "the server has not started"
+        return self._hub
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Any) -> AsyncIterator[None]:
+        settings = self.settings
+        engine = db.make_engine(async_db_url(settings.db_url))
+        await db.migrate(engine)
+        store = Store(engine, origin=secrets.token_hex(8))
+        await store.start()
+        pool = None
+        if settings.bot_workers > 0:
+            pool = BotPool(settings.bot_workers, settings.bot_command)
+            await pool.start()
+        hub = self._hub = Hub(store, settings, pool)
+        listener = None
+        if not store.sqlite:
+            listener = Listener(engine, hub)
+            await listener.start()
+        hub.start()
+        drivers = Drivers(hub)
+        await drivers.start()
+        try:
+            yield
+        finally:
+            if listener is not None:
+                await listener.close()
+            await drivers.stop()
+            await hub.close()
+            await drivers.leave()
+            if pool is not None:
+                await pool.close()
+            await store.close()
