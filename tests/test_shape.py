@@ -11,6 +11,7 @@ submodules; `from euphrates.board import flow` is an edge to that package and to
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -197,3 +198,31 @@ def test_no_python_file_over_600_lines() -> None:
         if (n := len(path.read_text().splitlines())) > MAX_LINES
     ]
     assert not long, f"files over {MAX_LINES} lines:\n" + "\n".join(long)
+
+
+HOUSE = ROOT / "docs" / "house.md"
+
+
+def test_the_map_of_the_house_names_every_part_and_its_layer() -> None:
+    """docs/house.md is the one-page map: it must name every part of `euphrates` (a
+    folder or a top-level module) in its layer table with the layer this test enforces,
+    and every source path it names must exist."""
+    text = HOUSE.read_text()
+    rows = {
+        name.strip("`").rstrip("/").removesuffix(".py"): int(layer)
+        for layer, name in re.findall(r"^\| (\d+) \| (`[^`]+`) \|", text, flags=re.M)
+    }
+    parts = {
+        path.stem if path.is_file() else path.name
+        for path in (SRC / PACKAGE).iterdir()
+        if (path.is_dir() and (path / "__init__.py").exists())
+        or (path.suffix == ".py" and path.stem not in ("__init__", "__main__"))
+    }
+    assert parts <= set(rows), f"parts missing from docs/house.md: {sorted(parts - set(rows))}"
+    wrong = {p: (rows[p], LAYERS[p]) for p in parts if rows[p] != LAYERS[p]}
+    assert not wrong, f"layers in docs/house.md (map, test): {wrong}"
+    named = set(re.findall(r"`((?:server|bots|board|cards|core|match|web|words)/[\w/.]+)`", text))
+    missing = [
+        p for p in sorted(named) if not (SRC / PACKAGE / p.split(" ")[0].rstrip("/")).exists()
+    ]
+    assert not missing, f"paths named in docs/house.md that do not exist: {missing}"
