@@ -285,7 +285,9 @@ def test_fuzz_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     tally: Counter[str] = Counter()
     problems: list[Any] = []
     # (argv, environment, valid?, in a child process?)
-    runs = [(argv, {}, valid, False) for argv, valid in commands(tmp_path, r, 1500)]
+    runs: list[tuple[list[str], dict[str, str], bool | None, bool]] = [
+        (argv, {}, valid, False) for argv, valid in commands(tmp_path, r, 1500)
+    ]
     runs += [(argv, env, valid, True) for argv, env, valid in hostile_commands(tmp_path)]
     for argv, env, valid, in_child in runs:
         tally["tried"] += 1

@@ -182,8 +182,8 @@ def scoring_rows(page: Any, outcome: Any, players: int) -> Any:
 def replayed_record(server: Server, gid: str, outcome: Any) -> Any:
     """The game's record, which replays through the engine to the same outcome."""
     record = server.call("GET", f"/api/games/{gid}/record")
-    state = replay(GameRecord.from_json(record))
-    assert state.outcome() is not None and state.outcome().to_json() == outcome
+    ended = replay(GameRecord.from_json(record)).outcome()
+    assert ended is not None and ended.to_json() == outcome
     return record
 
 

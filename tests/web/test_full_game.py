@@ -22,7 +22,7 @@ from tests.web.helpers import (
 def choose(view: Any, rng: random.Random) -> str:
     """The greedy bot's choice from the seat's own view, with some big swaps so that
     the bag runs out sooner."""
-    swaps = [a for a in view["legal"] if a.startswith("swap")]
+    swaps: list[str] = [a for a in view["legal"] if a.startswith("swap")]
     if swaps and rng.random() < 0.35:
         return max(swaps, key=len)
     return GreedyBot(rng.randrange(1 << 30)).choose(BOARD, view)
