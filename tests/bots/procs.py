@@ -1,8 +1,10 @@
-"""Looking at processes through /proc: whether one is gone, and a process's descendants."""
+"""Looking at processes through /proc: whether one is gone, a process's descendants, and
+whether one ignores Ctrl-C yet."""
 
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -46,3 +48,17 @@ def descendants(root: int) -> list[int]:
             out.append(child)
             todo.append(child)
     return out
+
+
+def ignores_sigint(pid: int) -> bool:
+    """Whether the process ignores SIGINT, as a child does once its set-up is done
+    (`bots.process.child_setup`: the signal that kills it with its parent is armed
+    first). False for a process that is gone."""
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    for line in text.splitlines():
+        if line.startswith("SigIgn:"):
+            return bool(int(line.split()[1], 16) >> (signal.SIGINT - 1) & 1)
+    return False
