@@ -5,6 +5,7 @@ the legal actions as text, parts of the position, and the invariants of a positi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -37,7 +38,8 @@ def kinds(events: list[Any]) -> list[str]:
 
 
 def board(st: BoardState) -> dict[str, Any]:
-    return to_position(st)["board"]
+    doc: dict[str, Any] = to_position(st)["board"]
+    return doc
 
 
 def tiles_of(st: BoardState, colour: str) -> set[str]:
@@ -45,19 +47,23 @@ def tiles_of(st: BoardState, colour: str) -> set[str]:
 
 
 def leader(st: BoardState, seat: int, name: str) -> str | None:
-    return to_position(st)["seats"][seat]["leaders"][name]
+    square: str | None = to_position(st)["seats"][seat]["leaders"][name]
+    return square
 
 
 def hand(st: BoardState, seat: int) -> dict[str, int]:
-    return to_position(st)["seats"][seat]["hand"]
+    counts: dict[str, int] = to_position(st)["seats"][seat]["hand"]
+    return counts
 
 
 def points(st: BoardState, seat: int) -> dict[str, int]:
-    return to_position(st)["seats"][seat]["points"]
+    counts: dict[str, int] = to_position(st)["seats"][seat]["points"]
+    return counts
 
 
 def removed(st: BoardState) -> dict[str, int]:
-    return to_position(st)["removed"]
+    counts: dict[str, int] = to_position(st)["removed"]
+    return counts
 
 
 def decision(st: BoardState) -> tuple[int, str]:
@@ -66,12 +72,19 @@ def decision(st: BoardState) -> tuple[int, str]:
     return d.seat, d.kind
 
 
+def context(st: BoardState) -> Mapping[str, Any]:
+    """The pending decision's context (the game is not over)."""
+    d = st.decision()
+    assert d is not None, "the game is over: no decision"
+    return d.context
+
+
 def consistent(st: BoardState) -> None:
     """The invariants of the notes for tests: all 153 tiles accounted for, every leader
     next to a temple, no kingdom with two leaders of one colour while no conflict is
     pending, and every point logged as a scoring event since the position was set."""
     pos = to_position(st)
-    total = Counter(pos["bag"])
+    total: Counter[str] = Counter(pos["bag"])
     total.update({c: len(sq) for c, sq in pos["board"]["tiles"].items()})
     total.update(pos["removed"])
     for m in pos["board"]["monuments"]:

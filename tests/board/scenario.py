@@ -69,8 +69,8 @@ def scenario(
     if held is None:
         held = {players - 1: temples - len(treasures.split())}
     if catastrophes_left is None:
-        used = len(catastrophes.split())
-        catastrophes_left = {s: 2 - min(2, max(0, used - 2 * s)) for s in range(players)}
+        laid = len(catastrophes.split())
+        catastrophes_left = {s: 2 - min(2, max(0, laid - 2 * s)) for s in range(players)}
     seats: list[dict[str, Any]] = []
     score_log: list[list[Any]] = []
     for s in range(players):
@@ -98,17 +98,19 @@ def scenario(
         c = parse_colour(m["colour"])
         assert c is not None
         used[c] += 4
-    for s in seats:
-        for i, n in enumerate(COLOUR_NAMES):
-            used[i] += s["hand"][n]
+    for seat_doc in seats:
+        for i, name in enumerate(COLOUR_NAMES):
+            used[i] += seat_doc["hand"][name]
     if bag is None:
-        bag_list = [n for i, n in enumerate(COLOUR_NAMES) for _ in range(TILE_COUNTS[i] - used[i])]
+        bag_list = [
+            name for i, name in enumerate(COLOUR_NAMES) for _ in range(TILE_COUNTS[i] - used[i])
+        ]
     else:
         bag_list = [COLOUR_NAMES[parse_colour(ch) or 0] for ch in bag]
     removed = dict.fromkeys(COLOUR_NAMES, 0)
     if bag is not None:
-        for i, n in enumerate(COLOUR_NAMES):
-            removed[n] = max(0, TILE_COUNTS[i] - used[i] - bag_list.count(n))
+        for i, name in enumerate(COLOUR_NAMES):
+            removed[name] = max(0, TILE_COUNTS[i] - used[i] - bag_list.count(name))
     doc = {
         "format": 1,
         "game": "board",

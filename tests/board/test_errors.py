@@ -6,6 +6,7 @@ import pytest
 
 from euphrates.board import BOARD
 from euphrates.board.position import to_position
+from euphrates.board.state import BoardState
 from euphrates.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -17,13 +18,13 @@ from euphrates.core.rng import Rng
 from tests.board.scenario import play, scenario
 
 
-def _refused(st: object, text: str, ruling: str) -> str:
-    before = to_position(st)  # type: ignore[arg-type]
+def _refused(st: BoardState, text: str, ruling: str) -> str:
+    before = to_position(st)
     with pytest.raises(IllegalActionError) as err:
-        st.apply(text)  # type: ignore[attr-defined]
+        st.apply(text)
     assert f"({ruling})" in str(err.value) or ruling in str(err.value)
     assert err.value.ruling is not None and ruling in err.value.ruling
-    assert to_position(st) == before  # type: ignore[arg-type]
+    assert to_position(st) == before
     return str(err.value)
 
 
@@ -104,5 +105,6 @@ def test_conflict_commit_cannot_exceed_hand() -> None:
     # Seat 1's priest moves next to seat 0's priest: a revolt (B-20).
     st = scenario(tiles="r: F5 H5", leaders="0P: F6", hands={0: "rr", 1: "r"}, active=1)
     play(st, "PG5")
-    assert st.decision() is not None and st.decision().kind == "commit"  # type: ignore[union-attr]
+    d = st.decision()
+    assert d is not None and d.kind == "commit"
     assert "holds 1" in _refused(st, "commit 2", "B-20")

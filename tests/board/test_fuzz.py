@@ -19,6 +19,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from euphrates.board import BOARD
@@ -224,7 +225,7 @@ def test_fuzz_board_inputs() -> None:
                 raise
             return _sound(st)
 
-        tally.run(f"apply {text!r}", lambda act=act: _refusal_kept(act))
+        tally.run(f"apply {text!r}", partial(_refusal_kept, act))
 
     # 1b. Action objects built in code: a legal action with one field replaced, through
     # is_legal and apply (refused means unchanged; applied means is_legal said yes).
@@ -251,13 +252,13 @@ def test_fuzz_board_inputs() -> None:
                 raise
             return legal_now and _sound(st)
 
-        tally.run(f"apply {action!r}", lambda act=act_object: _refusal_kept(act))
+        tally.run(f"apply {action!r}", partial(_refusal_kept, act_object))
 
     # 2. Positions.
     docs = [to_position(st) for st in states]
     for i in range(1000):
         bad, note = _mutate(docs[i % len(docs)], rng)
-        tally.run(f"from_position {note}", lambda bad=bad: _read_as_given(bad))
+        tally.run(f"from_position {note}", partial(_read_as_given, bad))
 
     # 3. Views, of every seat and a spectator.
     views = [st.view(s) for st in states for s in (*range(st.players), None)]
@@ -278,7 +279,7 @@ def test_fuzz_board_inputs() -> None:
     for i in range(300):
         st = states[i % len(states)]
         seat = _BAD[rng.below(len(_BAD))] if rng.below(4) else rng.below(6) - 1
-        tally.run(f"view({seat!r})", lambda st=st, seat=seat: isinstance(st.view(seat), dict))
+        tally.run(f"view({seat!r})", partial(_gives_a_view, st, seat))
 
     # 5. Records: mutated documents and corrupted texts, replayed.
     record = _short_record()
@@ -293,9 +294,9 @@ def test_fuzz_board_inputs() -> None:
             piece = _PIECES[rng.below(len(_PIECES))] * (1 + rng.below(3))
             source = text[:k] + piece + text[k + rng.below(3) :]
             note = f"text edit at {k}"
-        tally.run(f"record {note}", lambda source=source: _replays(source))
+        tally.run(f"record {note}", partial(_replays, source))
     for source in ("[" * 100_000, '{"a":' * 50_000, "9" * 10_000):
-        tally.run("record nesting", lambda source=source: _replays(source))
+        tally.run("record nesting", partial(_replays, source))
 
     print(
         "\nboard fuzz: tried / clean error / accepted-fine / traceback / hang / "
@@ -332,6 +333,10 @@ def _short_record() -> GameRecord:
         texts.append(str(action))
         state.apply(action)
     return GameRecord("board", 2, 31, {}, ["a", "b"], texts)
+
+
+def _gives_a_view(st: BoardState, seat: Any) -> bool:
+    return isinstance(st.view(seat), dict)
 
 
 def _replays(source: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -121,7 +122,7 @@ def test_a_card_game_view_is_not_a_board_view() -> None:
 
 def test_view_counts_that_do_not_add_up_are_refused() -> None:
     view = BOARD.new_game(3, 7).view(0)
-    for change in (
+    changes: list[Callable[[dict[str, Any]], object]] = [
         lambda v: v["bag"].update(count=v["bag"]["count"] + 1),
         lambda v: v["seats"][1]["hand"].update(count=7),
         lambda v: v["seats"][1]["discarded"].update(count=200),
@@ -133,7 +134,8 @@ def test_view_counts_that_do_not_add_up_are_refused() -> None:
         lambda v: v.update(legal=["pass"]),
         lambda v: v.update(viewer=True),
         lambda v: v.update(seed=4),
-    ):
+    ]
+    for change in changes:
         bad = copy.deepcopy(view)
         change(bad)
         with pytest.raises(RecordError):

@@ -9,6 +9,7 @@ from euphrates.board import BOARD
 from euphrates.board.actions import (
     DECLINE,
     PASS,
+    BoardAction,
     BuildMonument,
     ChooseWar,
     Commit,
@@ -129,10 +130,18 @@ def test_is_legal_agrees_with_the_legal_list() -> None:
     for players in (2, 4):
         game = BOARD.new_game(players, 90 + players)
         rng = Rng(players + 3)
-        probes = [P, DECLINE, Commit(1), Swap((1, 0, 0, 0)), Swap((0, 0, 0, 7))]
+        probes: list[BoardAction] = [
+            P,
+            DECLINE,
+            Commit(1),
+            Swap((1, 0, 0, 0)),
+            Swap((0, 0, 0, 7)),
+        ]
         while not game.is_over():
             legal = set(game.legal_actions())
-            extra = [PlaceTile(c, sq) for c in range(4) for sq in range(0, 176, 7)]
+            extra: list[BoardAction] = [
+                PlaceTile(c, sq) for c in range(4) for sq in range(0, 176, 7)
+            ]
             extra += [PlaceLeader(c, sq) for c in range(4) for sq in range(3, 176, 11)]
             extra += [PlaceCatastrophe(sq) for sq in range(0, 176, 13)]
             extra += [WithdrawLeader(c) for c in range(4)]

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from euphrates.board import BOARD
 from euphrates.board.position import to_position
+from euphrates.board.state import BoardState
 from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
 from tests.board.invariants import check_conservation, play_checked
@@ -28,7 +29,9 @@ def test_random_games_keep_every_invariant(
     texts = play_checked(game, Rng(seed + 1))
     # G-determinism: options + seed + actions replay to the identical state.
     record = GameRecord("board", players, seed, options, actions=texts)
-    assert to_position(replay(record)) == to_position(game)
+    replayed = replay(record)
+    assert isinstance(replayed, BoardState)
+    assert to_position(replayed) == to_position(game)
 
 
 @settings(max_examples=10, deadline=None)

@@ -4,11 +4,13 @@ malformed documents refused with a message that names the problem."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from euphrates.board import BOARD
 from euphrates.board.position import from_position, to_position
+from euphrates.board.state import BoardState
 from euphrates.core.errors import RecordError
 from euphrates.core.rng import Rng
 from euphrates.match.records import GameRecord, replay
@@ -16,7 +18,7 @@ from euphrates.match.records import GameRecord, replay
 
 def _random_record(
     players: int, seed: int, options: dict[str, bool] | None = None
-) -> tuple[GameRecord, object]:
+) -> tuple[GameRecord, BoardState]:
     game = BOARD.new_game(players, seed, options)
     rng = Rng(seed)
     texts = []
@@ -41,7 +43,9 @@ def test_record_replays_to_identical_state() -> None:
     record, game = _random_record(3, 21, {"advanced": True})
     again = GameRecord.loads(record.dumps())
     assert again == record
-    assert to_position(replay(again)) == to_position(game)  # type: ignore[arg-type]
+    replayed = replay(again)
+    assert isinstance(replayed, BoardState)
+    assert to_position(replayed) == to_position(game)
 
 
 def test_partial_replay() -> None:
@@ -120,10 +124,10 @@ def test_malformed_positions_are_refused(
     path: tuple[object, ...], value: object, message: str
 ) -> None:
     doc = to_position(BOARD.new_game(2, 3))
-    target: object = doc
+    target: Any = doc  # a JSON document, walked by `path`
     for key in path[:-1]:
-        target = target[key]  # type: ignore[index]
-    target[path[-1]] = value  # type: ignore[index]
+        target = target[key]
+    target[path[-1]] = value
     with pytest.raises(RecordError) as err:
         from_position(doc)
     assert message in str(err.value)

@@ -10,26 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from euphrates.board.position import to_position
-from euphrates.board.state import BoardState
+from tests.board.rulings import context, decision, kinds, leader
 from tests.board.scenario import STANDARD_TEMPLES, play, playing, scenario, scored
-
-
-def kinds(events: list[Any]) -> list[str]:
-    return [e.kind for e in events]
 
 
 def drew(events: list[Any]) -> list[tuple[int, int]]:
     return [(e.data["seat"], e.data["count"]) for e in events if e.kind == "drew"]
-
-
-def leader(st: BoardState, seat: int, name: str) -> str | None:
-    return to_position(st)["seats"][seat]["leaders"][name]
-
-
-def decision(st: BoardState) -> tuple[int, str]:
-    d = st.decision()
-    assert d is not None
-    return d.seat, d.kind
 
 
 def test_revolt_example_tie_goes_to_the_defender() -> None:
@@ -75,7 +61,7 @@ def test_war_example_traders_then_the_kings_war_lapses() -> None:
     ev = play(st, "rG5")
     assert kinds(ev) == ["tile_placed", "unification", "wars"]
     assert decision(st) == (0, "war_order")
-    assert st.decision().context["wars"] == ["green", "black"]
+    assert context(st)["wars"] == ["green", "black"]
     ev = play(st, "war g")
     war = next(e for e in ev if e.kind == "war")
     assert (war.data["attacker"], war.data["defender"]) == (0, 1)
@@ -97,7 +83,7 @@ def test_war_example_traders_then_the_kings_war_lapses() -> None:
     assert leader(st, 0, "king") == "E4" and leader(st, 1, "king") == "J4"
     assert pos["removed"]["green"] == 5 + 2
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
     ev = play(st, "pass")
     assert drew(ev) == [(0, 5), (1, 1)]
 

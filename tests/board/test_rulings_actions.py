@@ -17,6 +17,7 @@ from tests.board.rulings import (
     MONUMENT_KINGDOM,
     board,
     consistent,
+    context,
     decision,
     hand,
     illegal,
@@ -36,11 +37,11 @@ def test_b6_two_actions_the_same_twice_then_the_turn_ends() -> None:
     st = playing(hands={0: "rrrrrr", 1: "kkkkkk"}, bag="gggg")
     play(st, "rE5")
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
     ev = play(st, "rG5")
     assert ev[-1].kind == "turn_started"
     assert decision(st) == (1, "action")
-    assert st.decision().context == {"action": 1, "actions_left": 2}
+    assert context(st) == {"action": 1, "actions_left": 2}
     assert hand(st, 0) == {"red": 4, "blue": 0, "green": 2, "black": 0}
     assert sum(hand(st, 1).values()) == 6
 
@@ -70,7 +71,7 @@ def test_b7_tile_steps_point_then_monument_then_leaders_then_treasures() -> None
     assert kinds(ev) == ["treasure_taken"]
     assert board(st)["treasures"] == ["F10"]  # the treasure stays on the flipped tile
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
     consistent(st)
 
 
@@ -158,7 +159,7 @@ def test_b8_withdraw_is_an_action() -> None:
     ev = play(st, "K-")
     assert ev[0].kind == "leader_withdrawn"
     assert leader(st, 0, "king") is None
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
 
 
 def test_b9_leader_touches_at_most_one_kingdom() -> None:
@@ -214,7 +215,7 @@ def test_b11_moving_a_leader_into_a_kingdom_with_its_colour_starts_a_revolt() ->
     st = scenario(tiles="r: E5 G5 H6", leaders="0P: E4; 1P: G4", hands={0: "r"})
     ev = play(st, "PH5")
     assert kinds(ev) == ["leader_moved", "revolt"]
-    ctx = st.decision().context
+    ctx = context(st)
     assert (ctx["attacker"], ctx["defender"]) == (0, 1)
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (2, 1)
 

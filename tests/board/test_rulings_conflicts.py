@@ -13,6 +13,7 @@ import pytest
 from tests.board.rulings import (
     board,
     consistent,
+    context,
     decision,
     hand,
     illegal,
@@ -35,7 +36,7 @@ def test_b20_revolt_strengths_adjacent_temples_one_may_count_for_both() -> None:
         hands={0: "rrr", 1: "rr"},
     )
     play(st, "PG5")
-    ctx = st.decision().context
+    ctx = context(st)
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (2, 2)
     illegal(st, "commit 4", "B-20")
 
@@ -107,7 +108,7 @@ def test_b22_war_order_is_chosen_and_offered_again_after_each_war() -> None:
     st = scenario(**FOUR_WARS)
     play(st, "kG5")
     assert decision(st) == (0, "war_order")
-    assert st.decision().context == {"wars": ["red", "blue", "green", "black"], "unification": "G5"}
+    assert context(st) == {"wars": ["red", "blue", "green", "black"], "unification": "G5"}
     ev = play(st, "war k", "commit 0", "commit 0")
     assert scored(ev) == [(1, "black", 1, "war")]
     assert decision(st) == (0, "war_order")
@@ -118,7 +119,7 @@ def test_b22_war_order_is_chosen_and_offered_again_after_each_war() -> None:
     play(st, "war g", "commit 0", "commit 0")
     # Only the priests' war is left: it starts at once.
     assert decision(st) == (0, "commit")
-    assert st.decision().context["colour"] == "red"
+    assert context(st)["colour"] == "red"
     ev = play(st, "commit 0", "commit 0")
     assert scored(ev) == [(1, "red", 3, "war")]  # E5 and F5 removed
     assert "unification_removed" in kinds(ev)
@@ -162,7 +163,7 @@ def test_b23_attacker_is_the_active_player_else_first_clockwise(
         hands={active: "r"},
     )
     play(st, "rF5")
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["attacker"] == attacker
     assert ctx["defender"] == (b if attacker == a else a)
     assert decision(st) == (attacker, "commit")
@@ -177,7 +178,7 @@ def test_b24_sides_exclude_the_joining_tile_and_leaderless_regions_it_touched() 
     }
     st = scenario(**layout, hands={0: "kgg"})
     play(st, "kG5")
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["colour"] == "green"
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (2, 3)
     ev = play(st, "commit 2", "commit 0")
@@ -202,11 +203,11 @@ def test_b24_part_cut_off_by_an_earlier_war_is_on_no_side() -> None:
     assert decision(st) == (0, "war_order")
     ctx_probe = st.copy()
     play(ctx_probe, "war k")
-    assert ctx_probe.decision().context["attacker_strength"] == 1  # G6 before the split
+    assert context(ctx_probe)["attacker_strength"] == 1  # G6 before the split
     ev = play(st, "war g", "commit 0", "commit 0")
     assert scored(ev) == [(1, "green", 2, "war")]
     assert "F6" not in tiles_of(st, "green")
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["colour"] == "black"
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (0, 1)
     ev = play(st, "commit 0", "commit 0")
@@ -225,7 +226,7 @@ def test_b25_tiles_removed_are_judged_with_the_losing_leader_on_the_board() -> N
         hands={0: "kggg", 1: "g"},
     )
     play(st, "kG5")
-    ctx = st.decision().context
+    ctx = context(st)
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (1, 2)
     ev = play(st, "commit 3", "commit 1")
     assert scored(ev) == [(0, "green", 3, "war")]  # the trader, H5 and J4
@@ -259,7 +260,7 @@ def test_b26_priests_war_keeps_temples_with_treasure_or_next_to_other_leaders() 
         hands={0: "kr"},
     )
     play(st, "kG6")
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["colour"] == "red"
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (5, 5)
     ev = play(st, "commit 1", "commit 0")
@@ -302,7 +303,7 @@ def test_b27_war_goes_on_while_the_leaders_stay_joined() -> None:
     assert scored(ev) == [(1, "green", 2, "war")]
     assert tiles_of(st, "green") == {"J5"}
     assert decision(st) == (0, "commit")
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["colour"] == "black"
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (2, 0)
     assert board(st)["unification"] == "G5"
@@ -317,7 +318,7 @@ def test_b28_monument_choice_of_block_and_monument() -> None:
     assert decision(st) == (0, "monument")
     want = {f"monument {m} {sq}" for m in ("rb", "rg", "rk") for sq in ("E10", "F10")}
     assert legal(st) == want | {"decline"}
-    assert set(st.decision().context["options"]) == want | {"decline"}
+    assert set(context(st)["options"]) == want | {"decline"}
     illegal(st, "monument bg F10", "B-28")
     illegal(st, "monument rk G10", "B-28")
     ev = play(st, "monument rk F10")
@@ -350,7 +351,7 @@ def test_b28_no_monument_of_that_colour_left() -> None:
     )
     play(st, "rG11")
     assert decision(st) == (0, "action")
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
 
 
 def test_b28_monument_after_the_wars() -> None:
@@ -383,7 +384,7 @@ def test_b29_war_never_removes_monument_tiles() -> None:
         hands={0: "rk"},
     )
     play(st, "rG5")
-    ctx = st.decision().context
+    ctx = context(st)
     assert (ctx["attacker_strength"], ctx["defender_strength"]) == (1, 1)
     ev = play(st, "commit 1", "commit 0")
     assert scored(ev) == [(0, "black", 2, "war")]  # the king and K5

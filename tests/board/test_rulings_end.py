@@ -18,6 +18,7 @@ from tests.board.rulings import (
     MONUMENT_KINGDOM,
     board,
     consistent,
+    context,
     decision,
     hand,
     illegal,
@@ -41,7 +42,7 @@ def test_b30_real_choice_is_the_trader_owners_decision_even_if_not_active() -> N
     ev = play(st, "kK10")
     assert scored(ev) == []
     assert decision(st) == (0, "treasure")
-    assert st.decision().context == {"treasures": ["treasure F10", "treasure K11"]}
+    assert context(st) == {"treasures": ["treasure F10", "treasure K11"]}
     illegal(st, "treasure I7", "B-30")
     with pytest.raises(WrongSeatError):
         st.apply("treasure K11", seat=1)

@@ -20,6 +20,7 @@ from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import WrongSeatError
 from tests.board.rulings import (
     consistent,
+    context,
     decision,
     hand,
     illegal,
@@ -79,14 +80,14 @@ def test_g2_pass_ends_the_turn_at_once_even_after_zero_actions() -> None:
     assert hand(st, 0) == {"red": 4, "blue": 0, "green": 0, "black": 2}
     assert st.decision() is not None
     assert decision(st) == (1, "action")
-    assert st.decision().context == {"action": 1, "actions_left": 2}
+    assert context(st) == {"action": 1, "actions_left": 2}
 
 
 def test_g2_pass_after_one_action_gives_up_the_second() -> None:
     """G-2: passing after the first action ends the turn."""
     st = playing(hands={0: "rrrrrr", 1: "rrrrrr"}, bag="kkkk")
     play(st, "rK8")
-    assert st.decision().context == {"action": 2, "actions_left": 1}
+    assert context(st) == {"action": 2, "actions_left": 1}
     ev = play(st, "pass")
     assert ev[0].data == {"seat": 0, "actions_taken": 1}
     assert decision(st) == (1, "action")
@@ -157,7 +158,7 @@ def test_g4_points_are_unlimited() -> None:
         points={0: "k" * 250},
     )
     play(st, "rG10")
-    ctx = st.decision().context
+    ctx = context(st)
     assert (ctx["attacker"], ctx["attacker_strength"], ctx["defender_strength"]) == (0, 11, 10)
     ev = play(st, "commit 0", "commit 0")
     assert scored(ev) == [(0, "black", 11, "war")]
@@ -175,12 +176,12 @@ def test_g5_one_join_makes_at_most_one_war_per_colour_between_two_players() -> N
     ev = play(st, "kG5")
     assert "unification" in kinds(ev)
     assert decision(st) == (0, "war_order")
-    assert st.decision().context["wars"] == ["red", "blue", "green", "black"]
+    assert context(st)["wars"] == ["red", "blue", "green", "black"]
     assert legal(st) == {"war r", "war b", "war g", "war k"}
     for c in "rbgk":
         probe = st.copy()
         play(probe, f"war {c}")
-        ctx = probe.decision().context
+        ctx = context(probe)
         assert {ctx["attacker"], ctx["defender"]} == {0, 1}
 
 
@@ -202,7 +203,7 @@ def test_b1_b2_b3_set_up_counts(players: int) -> None:
         assert seat["catastrophes"] == 2
         assert all(v is None for v in seat["leaders"].values())
         assert seat["treasures"] == 0
-    total = Counter(pos["bag"])
+    total: Counter[str] = Counter(pos["bag"])
     for seat in pos["seats"]:
         total.update(seat["hand"])
     total.update({"red": 10})
@@ -246,7 +247,7 @@ def test_b4_leaders_connect_like_tiles() -> None:
     st = scenario(tiles="r: E5 G5", leaders="1P: E4; 0K: F5", hands={0: "r"})
     play(st, "PG4")
     assert decision(st) == (0, "commit")
-    assert st.decision().context["conflict"] == "revolt"
+    assert context(st)["conflict"] == "revolt"
     # Without the king, G5 is a leaderless region: the priest founds its own kingdom.
     st = scenario(tiles="r: E5 G5", leaders="1P: E4", hands={0: "r"})
     ev = play(st, "PG4")
@@ -289,7 +290,7 @@ def test_b5_flipped_tiles_are_not_temples() -> None:
     illegal(st, "PE5", "B-8")
     assert "PH4" in legal(st)
     play(st, "PH4")  # next to G4 (flipped) and H5 (a temple)
-    ctx = st.decision().context
+    ctx = context(st)
     assert ctx["conflict"] == "revolt"
     assert ctx["attacker_strength"] == 1  # H5 only, G4 does not count
     assert ctx["defender_strength"] == 1

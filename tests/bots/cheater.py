@@ -19,6 +19,7 @@ import gc
 import json
 import os
 import sys
+from types import FrameType
 from typing import Any
 
 from euphrates.bots.base import Bot, legal_of
@@ -88,7 +89,7 @@ def search() -> dict[str, Any]:
                         look(getattr(obj, slot))
 
     frames = 0
-    frame = sys._getframe()
+    frame: FrameType | None = sys._getframe()
     while frame is not None:
         frames += 1
         for value in list(frame.f_locals.values()):

@@ -28,11 +28,11 @@ def test_greedy_beats_random(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_mcts_plays_a_whole_game_legally_and_replayably(name: str) -> None:
-    bots = [MctsBot(1, iterations=30), GreedyBot(2), RandomBot(3)]
-    played = play_game(name, bots, seed=8)
+    mcts = MctsBot(1, iterations=30)
+    played = play_game(name, [mcts, GreedyBot(2), RandomBot(3)], seed=8)
     assert played.state.is_over()
     assert replay(played.record).outcome() == played.state.outcome()
-    assert bots[0].total_iterations > 0
+    assert mcts.total_iterations > 0
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

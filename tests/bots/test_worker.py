@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from euphrates.bots.remote import RemoteBot
 from euphrates.bots.worker import handle
 from euphrates.core.rng import Rng
 from euphrates.games import GAMES, game_definition
-from tests.bots.procs import gone, wait_gone
+from tests.bots.procs import cpu_ticks, gone, ignores_sigint, wait_gone, wait_until
 
 WORKER = [sys.executable, "-m", "euphrates.bots.worker"]
 
@@ -154,11 +153,15 @@ def test_a_worker_dies_with_its_host_even_while_it_thinks() -> None:
     host = subprocess.Popen([sys.executable, "-c", HOST], stdout=subprocess.PIPE, text=True)
     assert host.stdout is not None
     worker = int(host.stdout.readline())
-    time.sleep(0.5)  # the worker has its request and thinks for a minute
+    # The worker is set up (its parent-death signal armed before it ignores Ctrl-C),
+    # then spends CPU time: it has its request and thinks (for a minute).
+    wait_until(lambda: ignores_sigint(worker), "the worker set up")
+    ready = cpu_ticks(worker)
+    wait_until(lambda: cpu_ticks(worker) > ready + 1, "the worker thinking")
     assert not gone(worker)
     os.kill(host.pid, signal.SIGKILL)
     host.wait(timeout=10)
-    assert wait_gone([worker], 3.0) == []
+    assert wait_gone([worker], 10.0) == []
 
 
 NOISY = """

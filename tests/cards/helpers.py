@@ -95,9 +95,9 @@ def position(
     if ships is None:
         ships = [x for x in ("br", "bg", "bk") if not any(x in col for col in cols)]
     if deck is None:
-        rest_to, rest = rest, [CARD_TOTALS[c] - used[c] for c in range(4)]
-        assert min(rest) >= 0, f"too many cards: {used}"
-        left = "".join(LETTERS[c] * rest[c] for c in range(4))
+        rest_to, counts = rest, [CARD_TOTALS[c] - used[c] for c in range(4)]
+        assert min(counts) >= 0, f"too many cards: {used}"
+        left = "".join(LETTERS[c] * counts[c] for c in range(4))
         if rest_to == "deck":
             deck = left
         else:

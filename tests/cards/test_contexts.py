@@ -120,9 +120,11 @@ def test_a_revolt_of_kings_commits_red_cards() -> None:
 
 def test_action_context_counts_the_actions_of_the_turn() -> None:
     s = state(columns=COLS3, hands=["rr", "", ""])
-    assert dict(s.decision().context) == {"action": 1, "actions_left": 2}  # type: ignore[union-attr]
+    d = s.decision()
+    assert d is not None and dict(d.context) == {"action": 1, "actions_left": 2}
     play(s, "r1")
-    assert dict(s.decision().context) == {"action": 2, "actions_left": 1}  # type: ignore[union-attr]
+    d = s.decision()
+    assert d is not None and dict(d.context) == {"action": 2, "actions_left": 1}
 
 
 # --- saying no ---------------------------------------------------------------------------------

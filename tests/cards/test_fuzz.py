@@ -17,6 +17,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -194,7 +195,7 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
     for text in action_texts(r, 1500):
         tally.run(
             text,
-            lambda text=text: parse_action(text),  # type: ignore[misc]
+            partial(parse_action, text),
             lambda a: None if parse_action(str(a)) == a else "not its canonical text",
         )
         s = r.choice(states).copy()
@@ -254,10 +255,12 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
         def read_as_given(s: CardsState, doc: Any = doc, i: int = i) -> str | None:
             return shape_differs(doc, to_position(s), {".pending.context"}) or possible(s, seed=i)
 
-        tally.run(what, lambda doc=doc: from_position(doc), read_as_given)
+        tally.run(what, partial(from_position, doc), read_as_given)
 
     # views: the mover's and a spectator's, broken one slot at a time
-    views = [(s.view(max(s.seat, 0)), max(s.seat, 0)) for s in states]
+    views: list[tuple[dict[str, Any], int | None]] = [
+        (s.view(max(s.seat, 0)), max(s.seat, 0)) for s in states
+    ]
     views += [(s.view(None), None) for s in states]
     for i in range(700):
         v, seat = r.choice(views)
@@ -271,7 +274,7 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
                 None if mine == w else "the sample shows another view"
             )
 
-        tally.run(what, lambda w=w, i=i: CARDS.sample_from_view(w, Rng(i)), same_view)
+        tally.run(what, partial(CARDS.sample_from_view, w, Rng(i)), same_view)
 
     # view(seat): anything at all as the seat
     for _ in range(300):
@@ -282,7 +285,7 @@ def test_fuzz_only_project_errors_and_only_possible_states() -> None:
             ok = seat is None or (type(seat) is int and 0 <= seat < s.players)
             return None if ok and v["viewer"] == seat else f"view({seat!r}) accepted"
 
-        tally.run(repr(seat), lambda s=s, seat=seat: s.view(seat), seat_fine)
+        tally.run(repr(seat), partial(s.view, seat), seat_fine)
 
     print(f"\ncards fuzz: {tally.line()}")
     assert tally.counts["tried"] >= 5000

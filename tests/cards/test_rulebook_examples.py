@@ -5,10 +5,12 @@ Seats stand for the rulebook's dynasties; each test says which is which.
 
 from __future__ import annotations
 
+from euphrates.cards import CardsState
+
 from .helpers import column, hand, leader_at, pile, play, state
 
 
-def kind(s) -> str:  # type: ignore[no-untyped-def]
+def kind(s: CardsState) -> str:
     d = s.decision()
     return "over" if d is None else d.kind
 

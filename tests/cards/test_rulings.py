@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from euphrates.cards import CARDS
+from euphrates.cards import CARDS, CardsState
 from euphrates.cards.actions import POINT_NONE, Commit
 from euphrates.cards.position import census, to_position
 from euphrates.cards.scoring import tallies
@@ -18,7 +18,7 @@ from .helpers import column, find, hand, leader_at, pile, play, state
 COLS3 = ["rgb", "kkb", "bgr", "ggk", "rbk", "kgb", "bbr", "grk"]
 
 
-def kind(s) -> str:  # type: ignore[no-untyped-def]
+def kind(s: CardsState) -> str:
     d = s.decision()
     return "over" if d is None else d.kind
 
@@ -437,7 +437,8 @@ def test_c15_ship_blue_any_other_colour_matching_leaders_return() -> None:
     assert s.discard[1] == 4
     play(s, "g2")
     assert kind(s) == "ship"
-    assert s.decision().context["ships"] == ["bg"]  # type: ignore[union-attr]
+    d = s.decision()
+    assert d is not None and d.context["ships"] == ["bg"]
 
 
 def test_c15_ship_unavailable_colour_and_moved_up_runs_give_none() -> None:

@@ -155,7 +155,7 @@ def test_a_record_built_in_code_is_checked_at_replay(game: str) -> None:
     """Records built directly (not read) are checked by the game's own argument checks."""
     good = _record(game)
     for bad in (
-        GameRecord(game, True, 4, {}, [], good.actions),  # type: ignore[arg-type]
+        GameRecord(game, True, 4, {}, [], good.actions),  # a bool is no number of players
         GameRecord(game, 2, 2**64 + 4, {}, [], good.actions),
         GameRecord(game, 2, 4, {"open": "no"}, [], good.actions),
         GameRecord(game, 2, 4, {}, [], [7]),  # type: ignore[list-item]

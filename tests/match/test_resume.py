@@ -5,21 +5,43 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from euphrates.core.errors import ArgumentError
-from euphrates.match.tournament import GameResult, run_tournament, summarise
+from euphrates.match.hosting import GameResult
+from euphrates.match.play import MAX_DECISIONS
+from euphrates.match.tournament import run_tournament, summarise
 
 
 def _lines(out: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
 
 
-def _run(out: Path, games: int, **kw: object) -> list[GameResult]:
-    args: dict[str, object] = {"seed": 5, "jobs": 1, "out_dir": str(out), **kw}
-    return run_tournament("board", 2, ["random", "random"], games, **args)  # type: ignore[arg-type]
+def _run(
+    out: Path,
+    games: int,
+    *,
+    seed: int = 5,
+    options: dict[str, Any] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+    progress: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    return run_tournament(
+        "board",
+        2,
+        ["random", "random"],
+        games,
+        seed=seed,
+        jobs=1,
+        options=options,
+        out_dir=str(out),
+        progress=progress,
+        max_decisions=max_decisions,
+    )
 
 
 def test_a_rerun_plays_only_the_games_not_yet_played(tmp_path: Path) -> None:
@@ -43,9 +65,12 @@ def test_a_rerun_plays_only_the_games_not_yet_played(tmp_path: Path) -> None:
 
 def test_other_parameters_are_refused(tmp_path: Path) -> None:
     _run(tmp_path, 1)
-    for kw in ({"seed": 6}, {"options": {"advanced": True}}, {"max_decisions": 500}):
-        with pytest.raises(ArgumentError, match="holds another tournament"):
-            _run(tmp_path, 2, **kw)
+    with pytest.raises(ArgumentError, match="holds another tournament"):
+        _run(tmp_path, 2, seed=6)
+    with pytest.raises(ArgumentError, match="holds another tournament"):
+        _run(tmp_path, 2, options={"advanced": True})
+    with pytest.raises(ArgumentError, match="holds another tournament"):
+        _run(tmp_path, 2, max_decisions=500)
     with pytest.raises(ArgumentError, match=r"\(bots random,random, not bots greedy,random\)"):
         run_tournament("board", 2, ["greedy", "random"], 2, seed=5, out_dir=str(tmp_path))
     with pytest.raises(ArgumentError, match="holds another tournament"):

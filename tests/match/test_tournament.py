@@ -60,7 +60,8 @@ def test_a_small_tournament_in_two_processes(tmp_path: Path) -> None:
         record = GameRecord.loads(Path(r.record_path).read_text())
         assert record.seed == game_seed(3, r.index)
         state = replay(record)
-        assert state.outcome() is not None and list(state.outcome().places) == r.places  # type: ignore[union-attr]
+        outcome = state.outcome()
+        assert outcome is not None and list(outcome.places) == r.places
         assert record.seats == r.entrants
     rows = summarise(results, 2)
     assert {row["bot"] for row in rows} == {"greedy", "random"}

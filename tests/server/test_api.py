@@ -340,7 +340,8 @@ def test_finished_game_record_and_replay(api: Api) -> None:
     assert err["ruling"] == "B-31" and "(B-31)" in err["message"]
     record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
     final = replay(record)
-    assert final.is_over() and record.outcome == final.outcome().to_json()  # type: ignore[union-attr]
+    outcome = final.outcome()
+    assert final.is_over() and outcome is not None and record.outcome == outcome.to_json()
     assert doc["views"]["0"]["outcome"] == record.outcome
     n = len(record.actions)
     for k in (3, 40, 17, 16, 33, 32, n, 1, 0, n - 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from typing import Any
 
 import pytest
@@ -68,7 +68,7 @@ async def _watch(
                     problems.append(f"resumed from {start}, asked {since}")
                 expected = start + 1
                 if msg["game"]["status"] != "active" and "resumed_from" not in msg:
-                    return msg["version"]
+                    return int(msg["version"])
             elif kind == "update":
                 if msg["version"] != expected:
                     problems.append(f"update v{msg['version']} where v{expected} was due")
@@ -94,7 +94,7 @@ def test_welcome_first_then_every_version_once_in_order(bots_base: str) -> None:
             await _watch(bots_base, gid, seen, problems, counts)
 
     async def main() -> None:
-        tasks = []
+        tasks: list[Awaitable[object]] = []
         for i in range(CONNECTIONS):
             gid = games[i % GAMES]
             if i % 5 == 0:

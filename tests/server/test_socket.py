@@ -13,7 +13,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from euphrates.match.games import game_definition
 from tests.server.harness import Api, Client
+from tests.server.test_leaks import secret_seed
 
 
 def _started(
@@ -25,8 +27,8 @@ def _started(
     tokens = [s["token"] for s in created["seats"]]
     clients = [Client(base, gid, [t], name=f"P{i}") for i, t in enumerate(tokens)]
     for c in clients:
-        c.drain()
-        assert c.status == "active"
+        while c.status != "active":  # the last one to join starts the game
+            c.next("game", "sync", "update")
     return gid, tokens, clients
 
 
@@ -254,23 +256,47 @@ def test_spectator_sees_public_view_and_cannot_act(api: Api, base: str) -> None:
     assert watcher.next("error")["code"] == "not_your_seat"
 
 
-def test_hotseat_one_client_holds_both_seats(api: Api, base: str) -> None:
+def test_hotseat_one_client_holds_both_seats(api: Api, base: str, db_url: str) -> None:
+    """The table holding both seats gets both seats' private events, a client of one
+    seat exactly its own, a spectator only the public ones: each client's events are
+    the engine's, dealt from the game's seed, filtered by who may see them."""
     created = api.create()
     gid = created["id"]
     both = [s["token"] for s in created["seats"]]
     table = Client(base, gid, both, name="Family")
     assert table.welcome["you"]["seats"] == [0, 1] and table.welcome["game"]["status"] == "active"
     assert set(table.welcome["views"]) == {"0", "1"}
+    watchers = {
+        frozenset({0}): Client(base, gid, [both[0]]),
+        frozenset({1}): Client(base, gid, [both[1]]),
+        frozenset(): Client(base, gid, []),
+    }
+    clients = {frozenset({0, 1}): table, **watchers}
+    shadow = game_definition("board").new_game(2, secret_seed(db_url, gid), {})
+    expected: dict[frozenset[int], list[dict[str, Any]]] = {seats: [] for seats in clients}
     import random
 
     rng = random.Random(1)
-    for _ in range(12):
+    # At least a dozen actions, and on until each seat has had a private event.
+    for step in range(200):
+        private = {e["audience"] for e in expected[frozenset({0, 1})] if "audience" in e}
+        if step >= 12 and private == {0, 1}:
+            break
         seat = table.view(0)["decision"]["seat"]
-        ack = table.act(seat, rng.choice(table.view(seat)["legal"]))
+        action = rng.choice(table.view(seat)["legal"])
+        ack = table.act(seat, action)
         assert ack["type"] == "ack"
-        table.until_version(ack["version"])
-    own = {e["audience"] for e in table.events if "audience" in e}
-    assert own <= {0, 1}
+        events_now = shadow.apply(action)
+        for seats, events in expected.items():
+            events.extend(e.to_json() for e in events_now if e.audience in (None, *seats))
+        for c in clients.values():
+            c.until_version(ack["version"])
+    for seats, c in clients.items():
+        assert c.events == expected[seats], sorted(seats)
+    # Both seats' private events were there to be kept apart.
+    assert {e["audience"] for e in table.events if "audience" in e} == {0, 1}
+    for c in watchers.values():
+        c.close()
 
 
 def test_undo_allowed_refused_and_seen_by_everyone(api: Api, base: str) -> None:

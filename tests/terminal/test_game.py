@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from euphrates.words import Voice, book
 from tests.terminal.helpers import Spawner, console, scripted
 
 
-def _passing(game_holder: dict[str, TerminalGame], limit: int) -> object:
+def _passing(game_holder: dict[str, TerminalGame], limit: int) -> Callable[[str], str]:
     """A person who passes when they may and otherwise takes the first legal answer."""
     count = [0]
 
@@ -30,17 +31,17 @@ def _passing(game_holder: dict[str, TerminalGame], limit: int) -> object:
             raise EOFError
         g = game_holder["game"]
         legal = g.state.view(g.human)["legal"]
-        return "pass" if "pass" in legal else legal[0]
+        return "pass" if "pass" in legal else str(legal[0])
 
     return read
 
 
-def _random_player(game_holder: dict[str, TerminalGame], seed: int) -> object:
+def _random_player(game_holder: dict[str, TerminalGame], seed: int) -> Callable[[str], str]:
     rng = random.Random(seed)
 
     def read(prompt: str) -> str:
         g = game_holder["game"]
-        return rng.choice(g.state.view(g.human)["legal"])
+        return str(rng.choice(g.state.view(g.human)["legal"]))
 
     return read
 
@@ -64,7 +65,7 @@ def test_other_seats_are_told_in_words_never_by_their_action_text(game: str, lan
         spawn = Spawner()
         holder: dict[str, TerminalGame] = {}
         record = new_record(game, 2, 0, ["beginner"], seed, {})
-        g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn, lang=lang)  # type: ignore[arg-type]
+        g = TerminalGame(record, con, read=_passing(holder, 60), spawn=spawn, lang=lang)
         holder["game"] = g
         assert g.run() == 0
         g.show_log()
@@ -113,7 +114,7 @@ def test_prompts_name_the_decision_shortly() -> None:
         if len(prompts) > 400:
             raise EOFError
         g = holder["game"]
-        return rng.choice(g.state.view(g.human)["legal"])
+        return str(rng.choice(g.state.view(g.human)["legal"]))
 
     g = TerminalGame(new_record("board", 2, 0, ["random"], 11, {}), con, read=read)
     holder["game"] = g
@@ -313,8 +314,8 @@ def test_the_terminal_seats_bots_in_worker_processes() -> None:
     from euphrates.terminal.seats import spawn_bot
 
     bot = spawn_bot("beginner", 5)
+    assert isinstance(bot, RemoteBot)
     try:
-        assert isinstance(bot, RemoteBot)
         state = BOARD.new_game(2, 9)
         seat = state.to_move()
         assert seat is not None

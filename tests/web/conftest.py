@@ -34,11 +34,28 @@ ARGS = [
 ]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# How long a server may take to answer its health check: on a loaded machine (a full
+# `make test` on 2 cores beside other work) starting Python and the app took over
+# 20 s; a server that works answers long before, one that failed to start is seen
+# at once (its process ends).
+START_BOUND = 120.0
 
 SERVE = """
 import sys, uvicorn
 from euphrates.server.app import create_app
 from euphrates.server.config import Settings
+if len(sys.argv) > 4:
+    # Every game dealt from one seed, for a test that plays the same game each time
+    # (it reads the seed back from the database to be sure).
+    import secrets
+    from euphrates.core.protocol import SEED_LIMIT
+    from euphrates.server import hub
+    class Seeded:
+        def __getattr__(self, name):
+            return getattr(secrets, name)
+        def randbelow(self, n):
+            return int(sys.argv[4]) if n == SEED_LIMIT else secrets.randbelow(n)
+    hub.secrets = Seeded()
 settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0, requests_per_s=1e5)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
@@ -102,19 +119,29 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _serving(tmp_path: Path, bot_workers: int) -> Iterator[Server]:
-    """A server on a free port with a fresh SQLite file and `bot_workers` bot worker
-    processes; stopped on leaving."""
+def serving(tmp_path: Path, bot_workers: int, seed: int | None = None) -> Iterator[Server]:
+    """A server on a free port with a fresh SQLite file (`tmp_path / "games.db"`) and
+    `bot_workers` bot worker processes, dealing every game from `seed` if given;
+    stopped on leaving."""
     port = _free_port()
     log = (tmp_path / "server.log").open("w")
+    seeded = [] if seed is None else [str(seed)]
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE, str(port), str(tmp_path / "games.db"), str(bot_workers)],
+        [
+            sys.executable,
+            "-c",
+            SERVE,
+            str(port),
+            str(tmp_path / "games.db"),
+            str(bot_workers),
+            *seeded,
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_BOUND
         while True:
             try:
                 urllib.request.urlopen(base + "/api/health", timeout=1).read()
@@ -137,7 +164,7 @@ def _serving(tmp_path: Path, bot_workers: int) -> Iterator[Server]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    with _serving(tmp_path, 0) as s:
+    with serving(tmp_path, 0) as s:
         yield s
 
 
@@ -147,7 +174,7 @@ def bot_server(tmp_path: Path) -> Iterator[Server]:
     worker, `euphrates.bots.worker`, is absent)."""
     if importlib.util.find_spec("euphrates.bots.worker") is None:
         pytest.skip("the bot worker (euphrates.bots.worker) is not here")
-    with _serving(tmp_path, 1) as s:
+    with serving(tmp_path, 1) as s:
         yield s
 
 

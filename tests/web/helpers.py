@@ -159,13 +159,15 @@ def own_decision(server: Server, gid: str, token: str, seat: int = 0) -> Any:
 
 
 def game_over(server: Server, gid: str, tokens: list[str]) -> Any:
-    """The game once its status is over (it follows the last step)."""
-    for _ in range(50):
+    """The game once its status is over (it follows the last step); the bound is
+    generous, for a loaded machine."""
+    deadline = time.monotonic() + 60
+    while True:
         doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
         if doc["game"]["status"] == "over":
             return doc
+        assert time.monotonic() < deadline, f"the game is {doc['game']['status']}, not over"
         time.sleep(0.1)
-    raise AssertionError(f"the game is {doc['game']['status']}, not over")
 
 
 def scoring_rows(page: Any, outcome: Any, players: int) -> Any:
@@ -182,8 +184,8 @@ def scoring_rows(page: Any, outcome: Any, players: int) -> Any:
 def replayed_record(server: Server, gid: str, outcome: Any) -> Any:
     """The game's record, which replays through the engine to the same outcome."""
     record = server.call("GET", f"/api/games/{gid}/record")
-    state = replay(GameRecord.from_json(record))
-    assert state.outcome() is not None and state.outcome().to_json() == outcome
+    ended = replay(GameRecord.from_json(record)).outcome()
+    assert ended is not None and ended.to_json() == outcome
     return record
 
 

@@ -26,7 +26,7 @@ COLOURS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 def choose(view: Any, rng: random.Random) -> str:
     """The greedy bot's choice from the person's own view, with big swaps now and then,
     so that the bag runs out sooner."""
-    swaps = [a for a in view["legal"] if a.startswith("swap")]
+    swaps: list[str] = [a for a in view["legal"] if a.startswith("swap")]
     if swaps and rng.random() < 0.3:
         return max(swaps, key=len)
     return GreedyBot(rng.randrange(1 << 30)).choose(BOARD, view)

@@ -36,7 +36,7 @@ def open_piles(page: Any, selector: str) -> list[str | None]:
 def choose(view: Any, rng: random.Random) -> str:
     """The greedy bot's choice from Ann's own view, with cards laid rather than a pass
     now and then, so that the deck runs out sooner."""
-    cards = [a for a in view["legal"] if a[0] in "rbgk" and a[1:].isdigit()]
+    cards: list[str] = [a for a in view["legal"] if a[0] in "rbgk" and a[1:].isdigit()]
     if cards and rng.random() < 0.3:
         return rng.choice(cards)
     return GreedyBot(rng.randrange(1 << 30)).choose(CARDS, view)

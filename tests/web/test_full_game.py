@@ -4,11 +4,15 @@ to the final scoring, then steps through its replay and downloads the record."""
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from euphrates.board.game import BOARD
 from euphrates.bots.greedy import GreedyBot
-from tests.web.conftest import Pages, Server, shot
+from tests.web.conftest import Pages, Server, serving, shot
 from tests.web.helpers import (
     downloads_record,
     replayed_record,
@@ -18,26 +22,46 @@ from tests.web.helpers import (
     wait_version,
 )
 
+# Each game is dealt from its seed, and with the choices below passes through these
+# decisions answered on their panels (a war order, a monument, a treasure to choose:
+# rare, one game in four at most from a fresh seed), and through conflicts, the first
+# answered with the commit panel's own button.
+GAMES = [(158, {"monument", "treasure"}), (257, {"war_order", "treasure"})]
+# What a panel's first button sends: the first legal action of its kind.
+CHOICE = {"war_order": "war ", "monument": "monument ", "treasure": "treasure "}
+
 
 def choose(view: Any, rng: random.Random) -> str:
     """The greedy bot's choice from the seat's own view, with some big swaps so that
     the bag runs out sooner."""
-    swaps = [a for a in view["legal"] if a.startswith("swap")]
+    swaps: list[str] = [a for a in view["legal"] if a.startswith("swap")]
     if swaps and rng.random() < 0.35:
         return max(swaps, key=len)
     return GreedyBot(rng.randrange(1 << 30)).choose(BOARD, view)
 
 
-def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
+@pytest.mark.parametrize(("seed", "panels"), GAMES, ids=[f"seed {g[0]}" for g in GAMES])
+def test_whole_game_to_final_scoring(
+    seed: int, panels: set[str], tmp_path: Path, pages: Pages
+) -> None:
+    with serving(tmp_path, 0, seed=seed) as server:
+        play_whole_game(server, tmp_path / "games.db", seed, panels, pages)
+
+
+def play_whole_game(server: Server, db: Path, seed: int, panels: set[str], pages: Pages) -> None:
     rng = random.Random(5)
     game = server.create(2)
     gid = game["id"]
+    with sqlite3.connect(db) as conn:
+        dealt = conn.execute("SELECT seed FROM games WHERE id = ?", (gid,)).fetchone()[0]
+    assert int(dealt) == seed, "the server did not deal the game from the test's seed"
     tokens = [s["token"] for s in game["seats"]]
     server.join(game, ["Ann", "Bob"])
     page = pages.open(f"{server.base}/g/{gid}#s={','.join(tokens)}", width=1280, height=860)
     page.wait_for_selector("svg.board")
     clicked_commit = False
     clicked_panels: set[str] = set()
+    chosen: dict[int, str] = {}  # by version: what a panel's button should have sent
     for _ in range(400):
         doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
         if doc["game"]["status"] == "over":
@@ -50,20 +74,22 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
             assert page.locator(".hand-tile").count() == 0
             page.click(f".reveal[data-reveal='{seat}']")
         kind = view["decision"]["kind"]
-        if kind in ("war_order", "monument", "treasure"):
+        if kind in CHOICE:
             # The decision's own panel: its first choice, by click.
             page.click(".decision.mine .choices button >> nth=0")
             clicked_panels.add(kind)
+            chosen[view["version"]] = next(a for a in view["legal"] if a.startswith(CHOICE[kind]))
         elif kind == "commit" and not clicked_commit:
             page.click("#commit")  # the panel's own button: the chosen count, 0 by default
             clicked_commit = True
+            chosen[view["version"]] = "commit 0"
         else:
             page.fill("#notation", choose(view, rng))
             page.press("#notation", "Enter")
         wait_version(page, view["version"] + 1)
     doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
     assert doc["game"]["status"] == "over"
-    print("decision panels clicked:", sorted(clicked_panels))
+    assert clicked_panels == panels and clicked_commit, (clicked_panels, clicked_commit)
     outcome = doc["views"]["0"]["outcome"]
     page.wait_for_selector(".scoring")
     shot(page, "scoring")
@@ -75,8 +101,10 @@ def test_whole_game_to_final_scoring(server: Server, pages: Pages) -> None:
     assert status.startswith("Game over: ") and winners in status, status
     assert page.title().startswith(status)
 
-    # The record replays through the engine to the same outcome.
+    # The record replays through the engine to the same outcome, and holds what each
+    # panel's button sent.
     record = replayed_record(server, gid, outcome)
+    assert {v: record["actions"][v] for v in chosen} == chosen
 
     # The replay viewer: arrow keys step, the record downloads.
     page.click("text=Watch the replay")

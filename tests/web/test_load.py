@@ -42,16 +42,42 @@ def test_tablet_touch(server: Server, pages: Pages) -> None:
     choose_lang(page, "en")
     page.tap("svg.board .hit rect[data-sq=J1]")
     wait_version(page, 1)
-    # Keyboard: pick the priest with Shift+P, walk to a lit square, Enter places it.
+    assert server.view(game["id"], tokens[first], first)["seats"][first]["leaders"]["king"] == "J1"
+    # Keyboard: pick the priest with Shift+P; the first arrow puts the cursor on a lit
+    # square, the arrows walk it away and back, and Enter places the priest there.
     page.keyboard.press("Shift+P")
-    target = sorted(lit_squares(page))[0]
-    page.keyboard.press("ArrowRight")  # the cursor starts on the first lit square
+    lit = lit_squares(page)
+    assert lit
+    page.keyboard.press("ArrowRight")
+    target = cursor_square(page)
+    assert target in lit
+    page.keyboard.press("ArrowRight")
+    assert cursor_square(page) != target
     page.keyboard.press("ArrowLeft")
-    cursor = page.evaluate("() => document.querySelector('svg.board .marks rect.cursor') !== null")
-    assert cursor
-    page.keyboard.press("Escape")
-    page.keyboard.press("Shift+P")
-    page.fill("#notation", f"P{target}")
-    page.press("#notation", "Enter")
+    assert cursor_square(page) == target
+    page.keyboard.press("Enter")
     wait_version(page, 2)
+    view = server.view(game["id"], tokens[first], first)
+    assert view["seats"][first]["leaders"]["priest"] == target
+    assert page.locator("#notation").input_value() == ""  # the notation box was not used
     shot(page, "tablet")
+
+
+def cursor_square(page: Any) -> str | None:
+    """The square under the keyboard cursor (the grid square its middle lies in), if the
+    cursor is shown."""
+    sq = page.evaluate(
+        """() => {
+        const c = document.querySelector('svg.board .marks rect.cursor');
+        if (!c) return null;
+        const box = c.getBBox();
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        for (const r of document.querySelectorAll('svg.board .hit rect[data-sq]')) {
+            const b = r.getBBox();
+            if (b.x <= x && x < b.x + b.width && b.y <= y && y < b.y + b.height)
+                return r.getAttribute('data-sq');
+        }
+        return null;
+    }"""
+    )
+    return None if sq is None else str(sq)

@@ -58,10 +58,14 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     pf, ps = p[first], p[second]
 
     def hand(seat: int) -> dict[str, int]:
-        return server.view(gid, game["seats"][seat]["token"], seat)["seats"][seat]["hand"]
+        counts: dict[str, int] = server.view(gid, game["seats"][seat]["token"], seat)["seats"][
+            seat
+        ]["hand"]
+        return counts
 
     def legal(seat: int) -> list[str]:
-        return server.view(gid, game["seats"][seat]["token"], seat)["legal"]
+        texts: list[str] = server.view(gid, game["seats"][seat]["token"], seat)["legal"]
+        return texts
 
     # Turn 1: the lit squares are exactly the server's legal squares.
     pf.click(".hand-leader[data-leader=king]")

@@ -7,15 +7,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from euphrates.words.book import read_part
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import (
     covered_after_pass,
     objects,
-    place_leader,
+    place_tile,
     version,
     views_from_frames,
     wait_version,
 )
+
+COLOURS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 
 
 def hand_nodes(page: Any) -> int:
@@ -37,18 +40,37 @@ def test_hotseat_covers_the_hand(server: Server, pages: Pages) -> None:
     shot(page, "hotseat-cover")
     page.click(".reveal")
     assert page.locator(f"[data-hand-of='{first}']").count() == 1
-    hand = server.view(game["id"], tokens[first], first)["seats"][first]["hand"]
-    assert page.locator(".hand-tile").count() == sum(hand.values())
-    place_leader(page, "king", "J1")
+    own = server.view(game["id"], tokens[first], first)
+    hand = own["seats"][first]["hand"]
+    assert page.locator(".hand-tile").count() == sum(hand.values()) == 6
+    # A tile from the hand (the board holds no leader yet: nothing follows from it), so
+    # that the end of the turn draws one.
+    tile = next(a for a in own["legal"] if a[0] in COLOURS and a[1:2].isupper())
+    colour = COLOURS[tile[0]]
+    place_tile(page, colour, tile[1:])
     assert hand_nodes(page) > 0  # the same seat's second action: still shown
-    # The other seat's turn: covered again, and nothing of the hand is rendered.
+    # The seat passes and draws; the other seat's turn: covered, no hand in the page.
     covered_after_pass(page, "hand-tile")
-    # The drawn tiles of the seat that just played are not in the log while covered.
-    assert "draws 1 " not in page.locator("ol.log").inner_text()
+    after = server.view(game["id"], tokens[first], first)["seats"][first]["hand"]
+    assert sum(after.values()) == 6
+    drawn = [c for c in after for _ in range(after[c] - hand[c] + (c == colour))]
+    assert len(drawn) == 1, (hand, colour, after)
+    # The log says that the seat drew, not what: its drawn tile is not in the page.
+    words = read_part("en", "board")
+    page.wait_for_function(
+        "(t) => document.querySelector('ol.log').innerText.includes(t)",
+        arg=words["log.drew"].format(who=names[first], n=1),
+    )
+    secret = words["log.drew_tiles"].format(
+        who=names[first], tiles=f"1 {words['tile.' + drawn[0]]}"
+    )
+    assert secret not in page.content()
+    # Uncovered for the other seat: still only that seat's hand, and not the tile drawn.
     page.click(".reveal")
     other = 1 - first
     assert page.locator(f"[data-hand-of='{other}']").count() == 1
     assert page.locator(f"[data-hand-of='{first}']").count() == 0
+    assert secret not in page.content()
 
 
 def secret_free(doc: Any, seat: int, where: str) -> None:
