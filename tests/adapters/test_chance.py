@@ -119,7 +119,7 @@ def test_the_deal_is_a_state_the_engine_accepts(game: str, players: int) -> None
 def test_whole_games_end_and_replay_from_their_numbers(game: str, players: int) -> None:
     deal = Deal.start(game, players, {}, 100_000)
     rng = random.Random(players)
-    snapshots = []
+    snapshots: list[Any] = []
     while deal.current() != TERMINAL:
         _step(deal, rng)
         if len(snapshots) < 5 and rng.random() < 0.01:

@@ -13,8 +13,9 @@ import pytest
 from tests.adapters.extras import need
 
 pyspiel = need("pyspiel", "openspiel")
-np = need("numpy", "openspiel")
+need("numpy", "openspiel")
 
+import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import euphrates.adapters.openspiel as adapter  # noqa: E402

@@ -13,13 +13,15 @@ import pytest
 from tests.adapters.extras import need
 
 need("pettingzoo", "pettingzoo")
-np = need("numpy", "pettingzoo")
+need("numpy", "pettingzoo")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from euphrates.adapters.pettingzoo import EuphratesEnv, env, raw_env  # noqa: E402
 from euphrates.adapters.tables import place_returns, table_for  # noqa: E402
 from euphrates.board import BOARD  # noqa: E402
+from euphrates.board.state import BoardState  # noqa: E402
 from euphrates.core.errors import ArgumentError, IllegalActionError  # noqa: E402
 from euphrates.core.rng import Rng  # noqa: E402
 
@@ -133,18 +135,24 @@ def test_the_mask_is_the_legal_actions_of_the_seat_to_move() -> None:
         e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
 
 
+def _board(e: EuphratesEnv) -> BoardState:
+    state = e.state_of_game
+    assert isinstance(state, BoardState)
+    return state
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     e = raw_env(game="board", players=2)
     e.reset(seed=4)
     agent = e.agent_selection
     mask = e.observe(agent)["action_mask"]
-    before = BOARD.to_position(e.state_of_game)
+    before = BOARD.to_position(_board(e))
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalActionError):
         e.step(illegal)
     with pytest.raises(ArgumentError):
         e.step(len(mask))
-    assert BOARD.to_position(e.state_of_game) == before
+    assert BOARD.to_position(_board(e)) == before
     assert e.agent_selection == agent
     with pytest.raises(AssertionError):
         wrapped = env(game="board", players=2)
@@ -181,11 +189,11 @@ def test_rendering_is_the_engine_s_drawing_of_a_view(capsys: pytest.CaptureFixtu
     e = raw_env(game="board", players=2, render_mode="ansi")
     e.reset(seed=1)
     text = e.render()
-    assert text == BOARD.render(e.state_of_game, None)
-    assert "hand 6 tiles" in text
+    assert text == BOARD.render(_board(e), None)
+    assert text is not None and "hand 6 tiles" in text
     mine = raw_env(game="board", players=2, render_mode="ansi", render_seat=0)
     mine.reset(seed=1)
-    assert "seat 0 (you)" in mine.render()
+    assert "seat 0 (you)" in (mine.render() or "")
     shown = raw_env(game="cards", players=2, render_mode="human")
     shown.reset(seed=1)
     shown.render()
