@@ -28,7 +28,9 @@ from euphrates.adapters.encoding import (
     Encoding,
     Fields,
     Piece,
+    conflict_fields,
     slot_of,
+    write_conflict,
 )
 from euphrates.board.actions import MONUMENT_CODES
 from euphrates.board.geometry import HEIGHT, SQUARE_NAMES, SQUARES, WIDTH, squares_of
@@ -78,16 +80,7 @@ GAME: Final = Fields(
         ("kind", 5, 1),  # action, commit, war_order, monument, treasure
         ("action", 2, 1),  # first or second action of the turn
         ("over", 1, 1),
-        ("conflict", 2, 1),  # revolt, war
-        ("conflict_colour", 4, 1),  # the leaders' colour
-        ("commit_colour", 4, 1),  # red in a revolt, the war's colour (B-20, B-24)
-        ("attacker", 4, 1),  # seat slots
-        ("defender", 4, 1),
-        ("role", 2, 1),  # whose commitment is asked: attacker, defender
-        ("strength", 2, TILES),  # base strengths of attacker and defender
-        ("attacker_commit", 1, HAND_SIZE),
-        ("attacker_committed", 1, 1),  # the attacker has committed (public, G-1)
-        ("wars", 4, 1),  # colours of the wars still to fight
+        *conflict_fields(TILES, HAND_SIZE),
         ("version", 1, MANY),  # actions played so far
     ]
 )
@@ -155,18 +148,13 @@ class BoardEncoding(Encoding):
             row[SEAT.start("active")] = s == turn["active"]
             row[SEAT.start("first")] = s == turn["first"]
             row[SEAT.start("to_move")] = decision is not None and decision["seat"] == s
-            hand = entry["hand"]
-            if "count" in hand:
-                row[SEAT.start("hand_size")] = hand["count"]
-            else:
-                row[SEAT["hand"]] = [hand[n] for n in COLOUR_NAMES]
-                row[SEAT.start("hand_size")] = sum(hand.values())
-            discarded = entry["discarded"]
-            if "count" in discarded:
-                row[SEAT.start("discarded_size")] = discarded["count"]
-            else:
-                row[SEAT["discarded"]] = [discarded[n] for n in COLOUR_NAMES]
-                row[SEAT.start("discarded_size")] = sum(discarded.values())
+            for name in ("hand", "discarded"):
+                tiles = entry[name]  # the viewer's own by colour, anyone else's a count
+                if "count" in tiles:
+                    row[SEAT.start(f"{name}_size")] = tiles["count"]
+                else:
+                    row[SEAT[name]] = [tiles[n] for n in COLOUR_NAMES]
+                    row[SEAT.start(f"{name}_size")] = sum(tiles.values())
             row[SEAT.start("catastrophes")] = entry["catastrophes"]
             row[SEAT.start("treasures")] = entry["treasures"]
             if "points" in entry:
@@ -199,23 +187,8 @@ class BoardEncoding(Encoding):
             context = decision["context"]
             if decision["kind"] == "action":
                 game[GAME.start("action") + context["action"] - 1] = 1
-            elif decision["kind"] == "commit":
-                war = context["conflict"] == "war"
-                game[GAME.start("conflict") + war] = 1
-                game[GAME.start("conflict_colour") + _COLOUR[context["colour"]]] = 1
-                game[GAME.start("commit_colour") + _COLOUR[context["commit_colour"]]] = 1
-                game[GAME.start("attacker") + slot(context["attacker"])] = 1
-                game[GAME.start("defender") + slot(context["defender"])] = 1
-                game[GAME.start("role") + (context["role"] == "defender")] = 1
-                strength = GAME.start("strength")
-                game[strength] = context["attacker_strength"]
-                game[strength + 1] = context["defender_strength"]
-                if context["attacker_commit"] is not None:
-                    game[GAME.start("attacker_commit")] = context["attacker_commit"]
-                    game[GAME.start("attacker_committed")] = 1
-            elif decision["kind"] == "war_order":
-                for name in context["wars"]:
-                    game[GAME.start("wars") + _COLOUR[name]] = 1
+            else:
+                write_conflict(game, GAME, decision["kind"], context, slot, _COLOUR)
 
         if recall:
             record = parts["record"]

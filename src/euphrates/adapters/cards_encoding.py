@@ -29,7 +29,9 @@ from euphrates.adapters.encoding import (
     Encoding,
     Fields,
     Piece,
+    conflict_fields,
     slot_of,
+    write_conflict,
 )
 from euphrates.cards.kinds import KIND_NAMES, REASON_NAMES
 from euphrates.cards.layout import (
@@ -87,16 +89,7 @@ GAME: Final = Fields(
         ("over", 1, 1),
         ("colour", 4, 1),  # a point or ship point's colour
         ("reason", len(REASONS), 1),  # why a point is asked: column, revolt, war, ship
-        ("conflict", 2, 1),  # revolt, war
-        ("conflict_colour", 4, 1),  # the leaders' colour
-        ("commit_colour", 4, 1),  # red in a revolt, the war's colour (C-10, C-12)
-        ("attacker", 4, 1),  # seat slots
-        ("defender", 4, 1),
-        ("role", 2, 1),  # whose commitment is asked: attacker, defender
-        ("strength", 2, CARDS_ALL),  # base strengths of attacker and defender
-        ("attacker_commit", 1, HAND_SIZE),
-        ("attacker_committed", 1, 1),
-        ("wars", 4, 1),  # colours of the wars still on
+        *conflict_fields(CARDS_ALL, HAND_SIZE),
         ("ship_column", COLUMNS, 1),  # the column of a run of four (C-15)
         ("ship_options", 3, 1),
         ("kingdom", COLUMNS, 1),  # the columns of an exchange's kingdom (C-14)
@@ -236,21 +229,8 @@ class CardsEncoding(Encoding):
             if kind in ("point", "ship_point"):
                 game[GAME.start("colour") + _COLOUR[context["colour"]]] = 1
                 game[GAME.start("reason") + REASONS.index(context["reason"])] = 1
-            elif kind == "commit":
-                game[GAME.start("conflict") + (context["conflict"] == "war")] = 1
-                game[GAME.start("conflict_colour") + _COLOUR[context["colour"]]] = 1
-                game[GAME.start("commit_colour") + _COLOUR[context["commit_colour"]]] = 1
-                game[GAME.start("attacker") + slot(context["attacker"])] = 1
-                game[GAME.start("defender") + slot(context["defender"])] = 1
-                game[GAME.start("role") + (context["role"] == "defender")] = 1
-                game[GAME.start("strength")] = context["attacker_strength"]
-                game[GAME.start("strength") + 1] = context["defender_strength"]
-                if context["attacker_commit"] is not None:
-                    game[GAME.start("attacker_commit")] = context["attacker_commit"]
-                    game[GAME.start("attacker_committed")] = 1
-            elif kind == "war_order":
-                for name in context["wars"]:
-                    game[GAME.start("wars") + _COLOUR[name]] = 1
+            elif kind in ("commit", "war_order"):
+                write_conflict(game, GAME, kind, context, slot, _COLOUR)
             elif kind == "ship":
                 game[GAME.start("ship_column") + context["column"] - 1] = 1
                 for code in context["ships"]:

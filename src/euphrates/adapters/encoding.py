@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -60,6 +60,49 @@ class Fields:
     def start(self, name: str) -> int:
         start: int = self.slices[name].start
         return start
+
+
+def conflict_fields(strength_high: float, commit_high: float) -> list[tuple[str, int, float]]:
+    """The fields of a pending conflict, the same in both games: what a commitment
+    decision's public context says (the attacker's commitment once made is public, G-1)."""
+    return [
+        ("conflict", 2, 1),  # revolt, war
+        ("conflict_colour", 4, 1),  # the leaders' colour
+        ("commit_colour", 4, 1),  # red in a revolt, the war's colour (B-20, B-24, C-10, C-12)
+        ("attacker", 4, 1),  # seat slots
+        ("defender", 4, 1),
+        ("role", 2, 1),  # whose commitment is asked: attacker, defender
+        ("strength", 2, strength_high),  # base strengths of attacker and defender
+        ("attacker_commit", 1, commit_high),
+        ("attacker_committed", 1, 1),  # the attacker has committed (public, G-1)
+        ("wars", 4, 1),  # colours of the wars still to fight
+    ]
+
+
+def write_conflict(
+    game: Array,
+    fields: Fields,
+    kind: str,
+    context: Mapping[str, Any],
+    slot: Callable[[int], int],
+    colour: Mapping[str, int],
+) -> None:
+    """A commitment's or a war order's context into the conflict fields."""
+    if kind == "commit":
+        game[fields.start("conflict") + (context["conflict"] == "war")] = 1
+        game[fields.start("conflict_colour") + colour[context["colour"]]] = 1
+        game[fields.start("commit_colour") + colour[context["commit_colour"]]] = 1
+        game[fields.start("attacker") + slot(context["attacker"])] = 1
+        game[fields.start("defender") + slot(context["defender"])] = 1
+        game[fields.start("role") + (context["role"] == "defender")] = 1
+        game[fields.start("strength")] = context["attacker_strength"]
+        game[fields.start("strength") + 1] = context["defender_strength"]
+        if context["attacker_commit"] is not None:
+            game[fields.start("attacker_commit")] = context["attacker_commit"]
+            game[fields.start("attacker_committed")] = 1
+    elif kind == "war_order":
+        for name in context["wars"]:
+            game[fields.start("wars") + colour[name]] = 1
 
 
 def split(out: Array, pieces: Sequence[Piece]) -> dict[str, Array]:
