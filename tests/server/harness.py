@@ -7,14 +7,15 @@ The server runs uvicorn on a free loopback port with its own event loop, exactly
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -25,6 +26,20 @@ from euphrates.server.config import Settings
 from euphrates.server.patch import patch_in_place
 
 PG_DEFAULT = "postgresql://127.0.0.1:5432/test"
+
+T = TypeVar("T")
+
+
+def run_async(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(main)`, also from a thread whose event loop is already running (a
+    browser test's Playwright keeps one running for the rest of its worker's session):
+    then in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(main)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 def pg_admin_url() -> str:
@@ -40,7 +55,7 @@ def pg_reachable() -> str | None:
         await conn.close()
 
     try:
-        asyncio.run(probe())
+        run_async(probe())
     except Exception as e:
         return f"PostgreSQL at {pg_admin_url()} does not answer: {e}"
     return None
@@ -57,7 +72,7 @@ def create_pg_database(name: str) -> str:
         finally:
             await conn.close()
 
-    asyncio.run(make())
+    run_async(make())
     base = pg_admin_url().rsplit("/", 1)[0]
     return f"{base}/{name}"
 
@@ -73,7 +88,7 @@ def drop_pg_database(name: str) -> None:
             await conn.close()
 
     with contextlib.suppress(Exception):
-        asyncio.run(drop())
+        run_async(drop())
 
 
 def free_port() -> int:

@@ -24,7 +24,7 @@ from websockets.exceptions import InvalidStatus
 from euphrates.server.config import Settings
 from euphrates.server.hub import IDLE_ROOM
 from euphrates.server.serve import spawn
-from tests.server.harness import Api, Client, running_app
+from tests.server.harness import Api, Client, run_async, running_app
 
 
 def _error(r: Any, status: int, code: str) -> dict[str, Any]:
@@ -193,7 +193,6 @@ def test_start_up_reads_only_the_games_where_a_bot_must_move(tmp_path: Path) -> 
 def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
     """Upgrading from the first schema: games being played with a bot seat are marked
     (the server that claims one clears the mark if a person is to move)."""
-    import asyncio
 
     import sqlalchemy as sa
     from alembic import command
@@ -226,8 +225,8 @@ def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
             )
     engine.dispose()
     async_engine = db.make_engine(f"sqlite+aiosqlite:///{db_path}")
-    asyncio.run(db.migrate(async_engine))
-    asyncio.run(async_engine.dispose())
+    run_async(db.migrate(async_engine))
+    run_async(async_engine.dispose())
     with sqlite3.connect(db_path) as conn:
         marked = conn.execute("SELECT id FROM games WHERE wake_at IS NOT NULL").fetchall()
     assert marked == [("a",)]
@@ -262,7 +261,6 @@ def test_an_idle_server_on_sqlite_writes_nothing(tmp_path: Path) -> None:
 def test_a_lone_server_claims_a_stored_deadline_when_it_falls_due(tmp_path: Path) -> None:
     """A deadline the last process stored (a `wake_at` ahead) is claimed when it falls
     due, not before and not by polling: the server sleeps until then."""
-    import asyncio
     from datetime import UTC, datetime, timedelta
 
     import sqlalchemy as sa
@@ -283,7 +281,7 @@ def test_a_lone_server_claims_a_stored_deadline_when_it_falls_due(tmp_path: Path
             await conn.execute(sa.update(db.games).values(wake_at=due))
         await engine.dispose()
 
-    asyncio.run(store_a_deadline())
+    run_async(store_a_deadline())
     settings = Settings(db_url=url, bot_workers=1, bot_pace=0)
     with running_app(settings):
         deadline = time.monotonic() + 30

@@ -19,7 +19,7 @@ from euphrates.server import db
 from euphrates.server.drivers import STALE
 from euphrates.server.serve import spawn
 from euphrates.server.store import GameRow, SeatRow, Store
-from tests.server.harness import Client
+from tests.server.harness import Client, run_async
 
 SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
 
@@ -35,7 +35,7 @@ def _stored_version(pg_url: str, game_id: str) -> int:
         finally:
             await conn.close()
 
-    return asyncio.run(read())
+    return run_async(read())
 
 
 def _health(url: str) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def test_servers_claiming_together_take_each_game_once(pg_url: str) -> None:
         await engine.dispose()
         return mine, theirs, ids
 
-    mine, theirs, ids = asyncio.run(main())
+    mine, theirs, ids = run_async(main())
     claimed = [g for g in mine + theirs if g.startswith("claim")]
     assert len(claimed) == len(set(claimed)), "a game was claimed twice"
     assert set(claimed) == ids

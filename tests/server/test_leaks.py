@@ -9,7 +9,6 @@ may see, and no message may contain the seed, another seat's token or the host's
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import random
 import re
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 
 from euphrates.games import game_definition
-from tests.server.harness import Api, Client
+from tests.server.harness import Api, Client, run_async
 
 BRIDGE = re.compile(r"^[rbgk][1-8]-[1-8]$")
 
@@ -39,7 +38,7 @@ def secret_seed(db_url: str, game_id: str) -> int:
         finally:
             await conn.close()
 
-    return asyncio.run(read())
+    return run_async(read())
 
 
 def play_and_check(

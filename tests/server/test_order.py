@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from euphrates.server.config import Settings
-from tests.server.harness import Api, running_server
+from tests.server.harness import Api, run_async, running_server
 
 CONNECTIONS = 500
 GAMES = 4
@@ -103,7 +103,7 @@ def test_welcome_first_then_every_version_once_in_order(bots_base: str) -> None:
                 tasks.append(_watch(bots_base, gid, None, problems, counts))
         await asyncio.gather(*tasks)
 
-    asyncio.run(main())
+    run_async(main())
     assert not problems, f"{len(problems)} connections out of order, e.g. {problems[:5]}"
     moved = [api.call("GET", f"/api/games/{g}").json()["version"] for g in games]
     assert all(v > UPDATES_WANTED for v in moved), moved
