@@ -133,7 +133,8 @@ class Drivers:
                 cutoff = now() - timedelta(seconds=self.hub.settings.waiting_expiry)
                 for game_id in await self.store.expire(cutoff):
                     self.hub.expired(game_id)
-                if time.monotonic() - last_forget > FORGET_AFTER / 4:
+                # On SQLite no other server ever beats in `servers`: nothing to forget.
+                if not self.store.sqlite and time.monotonic() - last_forget > FORGET_AFTER / 4:
                     await self.store.forget_servers(FORGET_AFTER)
                     last_forget = time.monotonic()
             except Exception as e:
