@@ -1,0 +1,236 @@
+"""The wheel a user installs is the product: it must carry the browser tables, the word
+books and the database migrations, pass `twine check`, and run `euphrates serve`,
+`euphrates demo` and the adapters from a fresh virtual environment, away from this
+checkout (an editable install would hide every file the wheel forgot)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+import euphrates
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--sdist",
+            "--no-isolation",
+            "--outdir",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    yield out
+
+
+def wheel_of(dist: Path) -> Path:
+    (wheel,) = dist.glob("euphrates-*.whl")
+    return wheel
+
+
+def test_twine_check_passes_on_the_wheel_and_the_sdist(dist: Path) -> None:
+    files = sorted(str(p) for p in dist.iterdir())
+    assert len(files) == 2, files
+    done = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", *files],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_wheel_carries_assets_migrations_licence_and_one_version(dist: Path) -> None:
+    wheel = wheel_of(dist)
+    names = set(zipfile.ZipFile(wheel).namelist())
+    src = ROOT / "src"
+    shipped = [
+        p.relative_to(src).as_posix()
+        for p in src.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and (p.suffix in {".js", ".css", ".html", ".svg", ".json", ".mako"} or p.name == "py.typed")
+    ]
+    assert len(shipped) > 40
+    missing = [name for name in shipped if name not in names]
+    assert not missing, missing
+    migrations = sorted((src / "euphrates/server/migrations/versions").glob("0*.py"))
+    assert migrations
+    for path in migrations:
+        assert path.relative_to(src).as_posix() in names
+    info = f"euphrates-{euphrates.__version__}.dist-info"
+    assert f"{info}/licenses/LICENSE" in names
+    metadata = Parser().parsestr(zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode())
+    assert metadata["Version"] == euphrates.__version__
+    assert metadata["License-Expression"] == "MIT"
+    classifiers = metadata.get_all("Classifier") or []
+    assert "Topic :: Games/Entertainment :: Board Games" in classifiers
+    assert "Typing :: Typed" in classifiers
+    assert (ROOT / "CHANGELOG.md").read_text().count(euphrates.__version__) >= 1
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_the_wheel_serves_plays_and_adapts_from_a_fresh_environment(
+    dist: Path, tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    bin_dir = venv / "bin"
+    site = Path(
+        subprocess.run(
+            [
+                str(bin_dir / "python"),
+                "-c",
+                "import sysconfig; print(sysconfig.get_path('purelib'))",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    # The dependencies come from this test environment's site-packages, added as a plain
+    # path: its .pth files (among them the editable install of this checkout) are not
+    # run, so `euphrates` can come only from the wheel.
+    (site / "deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel_of(dist)),
+        ],
+        check=True,
+        timeout=300,
+    )
+    env = {
+        **os.environ,
+        "EUPHRATES_DATA_DIR": str(tmp_path / "data"),
+        "PYTHONPATH": "",
+        "PATH": f"{bin_dir}:{os.environ['PATH']}",
+    }
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c", "import euphrates; print(euphrates.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    ).stdout
+    assert where.startswith(str(site)), where
+
+    demo = subprocess.run(
+        [
+            str(bin_dir / "euphrates"),
+            "demo",
+            "cards",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--record",
+            str(tmp_path / "game.json"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert demo.returncode == 0, demo.stderr[-2000:]
+    assert json.loads((tmp_path / "game.json").read_text())["actions"]
+
+    adapters = subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-c",
+            "import pyspiel, euphrates.adapters.openspiel as o, euphrates.adapters.pettingzoo as p;"
+            "g = pyspiel.load_game('python_euphrates_board', {'players': 2});"
+            "print(g.num_players(), type(p.env(game='cards')).__name__)",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert adapters.returncode == 0, adapters.stderr[-2000:]
+    assert adapters.stdout.split()[0] == "2"
+
+    port = free_port()
+    server = subprocess.Popen(
+        [str(bin_dir / "euphrates"), "serve", "--port", str(port), "--bot-workers", "1"],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 120
+        while True:
+            assert server.poll() is None, server.stdout.read() if server.stdout else ""
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "the installed server never answered"
+            time.sleep(0.2)
+        with urllib.request.urlopen(f"{base}/", timeout=10) as r:
+            page = r.read().decode()
+        assert "lobby" in page
+        with urllib.request.urlopen(f"{base}/static/js/lobby.js", timeout=10) as r:
+            assert r.status == 200
+        request = urllib.request.Request(
+            f"{base}/api/games",
+            data=json.dumps(
+                {
+                    "game": "board",
+                    "players": 2,
+                    "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+                }
+            ).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as r:
+            assert r.status in (200, 201)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert (tmp_path / "data").exists()
