@@ -1,6 +1,7 @@
 """Bots by name: a kind and a budget, and the four levels a player picks from.
 
 random                uniformly random legal actions
+softmax:0.5           the greedy evaluation followed loosely, at a temperature (bots.beginner)
 greedy                one ply with the documented evaluation
 mcts:1s  mcts:2000i   ISMCTS with a budget in seconds or iterations
 beginner intermediate strong expert   the levels (see LEVELS)
@@ -8,15 +9,17 @@ beginner intermediate strong expert   the levels (see LEVELS)
 
 from __future__ import annotations
 
+import math
 import re
 
 from euphrates.bots.base import Bot, RandomBot
+from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.mcts import MctsBot
 from euphrates.core.errors import ArgumentError
 
 LEVELS: dict[str, str] = {
-    "beginner": "random",
+    "beginner": f"softmax:{DEFAULT_TEMPERATURE:g}",
     "intermediate": "greedy",
     "strong": "mcts:1s",
     "expert": "mcts:5s",
@@ -59,6 +62,20 @@ def _budget(spec: str) -> tuple[int | None, float | None]:
     return None, seconds
 
 
+def _temperature(spec: str) -> float:
+    text = spec.partition(":")[2] or f"{DEFAULT_TEMPERATURE:g}"
+    try:
+        t = float(text)
+    except ValueError:
+        t = math.nan
+    if not 0 < t <= MAX_TEMPERATURE:  # NaN fails too
+        raise ArgumentError(
+            f"bad softmax temperature {text!r}: write e.g. softmax:0.5 (more than 0, at most "
+            f"{MAX_TEMPERATURE:g})"
+        )
+    return t
+
+
 def _normal(spec: str) -> str:
     spec = spec.strip().lower()
     return LEVELS.get(spec, spec)
@@ -71,13 +88,15 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return RandomBot(seed)
     if spec == "greedy":
         return GreedyBot(seed)
+    if spec == "softmax" or spec.startswith("softmax:"):
+        return SoftmaxBot(seed, _temperature(spec))
     if spec == "mcts" or spec.startswith("mcts:"):
         iterations, seconds = _budget(spec)
         if iterations is not None:
             return MctsBot(seed, iterations=iterations)
         return MctsBot(seed, seconds=seconds)
     raise ArgumentError(
-        f"unknown bot {spec!r}: use random, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
+        f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
     )
 
 
