@@ -525,6 +525,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     commands.add_train(
         sub.add_parser("train", help="train the next value model generation from self-play")
     )
+    commands.add_review(
+        sub.add_parser("review", help="each move's chance of winning, before and after")
+    )
 
     r = sub.add_parser("replay", help="replay a game record and print the board")
     r.add_argument("file")

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from euphrates.bots.features import NAMES, features
-from euphrates.bots.value import ValueModel, parse
+from euphrates.bots.value import ValueModel, load, parse
 from euphrates.core.rng import Rng
 from euphrates.games import GAMES, game_definition
+from euphrates.match.records import GameRecord
+from euphrates.match.review import render, review
 from euphrates.match.selfplay import features_path, read_rows, run_selfplay
 
 
@@ -80,3 +82,24 @@ def test_selfplay_writes_features_per_decision_and_continues(tmp_path: Path) -> 
     assert stamp <= features_path(out, 0).stat().st_mtime_ns
     xs, ys, games = read_rows([out])
     assert games == 2 and len(xs) == len(ys) and set(ys) <= {0.0, 0.5, 1.0}
+
+
+def test_the_shipped_model_loads_and_the_review_has_one_entry_per_move() -> None:
+    state = _played("cards", 0, seed=8)
+    rng = Rng(8)
+    actions = []
+    for _ in range(80):
+        action = state.random_action(rng)
+        actions.append(str(action))
+        state.apply(action)
+    record = GameRecord("cards", 2, 8, {}, [], actions)
+    doc = review(record, load("cards"))
+    assert doc == json.loads(json.dumps(doc))  # JSON, as a server stores it
+    assert [m["index"] for m in doc["moves"]] == list(range(80))
+    assert [m["action"] for m in doc["moves"]] == actions
+    for m in doc["moves"]:
+        assert 0 <= m["before"] <= 1 and 0 <= m["after"] <= 1
+        assert m["best"] is None or m["best"]["after"] > m["after"]
+    assert any(m["best"] is not None for m in doc["moves"])  # random play loses chances
+    assert review(record, load("cards")) == doc  # seeded: the same review again
+    assert "seat" in render(doc).splitlines()[1]

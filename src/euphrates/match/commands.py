@@ -77,3 +77,21 @@ def add_train(p: argparse.ArgumentParser) -> None:
         help="bots of the self-play (default: the last kept generation's search)",
     )
     p.set_defaults(func=_train)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from euphrates.match.records import GameRecord
+    from euphrates.match.review import render, review
+
+    record = GameRecord.loads(Path(args.record).read_bytes())
+    doc = review(record)
+    print(json.dumps(doc) if args.json else render(doc))
+    return 0
+
+
+def add_review(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="a game record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(func=_review)
