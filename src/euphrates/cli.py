@@ -517,6 +517,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
     )
     t.set_defaults(func=_tournament)
 
+    from euphrates.match import commands
+
+    commands.add_selfplay(
+        sub.add_parser("selfplay", help="bots against each other, keeping each mover's features")
+    )
+    commands.add_train(
+        sub.add_parser("train", help="train the next value model generation from self-play")
+    )
+    commands.add_review(
+        sub.add_parser("review", help="each move's chance of winning, before and after")
+    )
+
     r = sub.add_parser("replay", help="replay a game record and print the board")
     r.add_argument("file")
     r.add_argument("--upto", type=int, help="replay only the first N actions")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from euphrates.bots import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
+from euphrates.bots.beginner import SoftmaxBot
 from euphrates.bots.levels import timeout_for
 from euphrates.games import GAMES, game_definition
 from euphrates.match.play import play_game
@@ -47,13 +48,16 @@ def test_mcts_with_an_iteration_budget_is_reproducible(name: str) -> None:
 
 def test_levels_and_specs() -> None:
     assert set(LEVELS) == {"beginner", "intermediate", "strong", "expert"}
-    assert isinstance(make_bot("beginner"), RandomBot)
+    beginner = make_bot("beginner")
+    assert isinstance(beginner, SoftmaxBot) and beginner.describe() == "softmax:0.5"
+    assert isinstance(make_bot("random"), RandomBot)
+    assert make_bot("softmax:2").describe() == "softmax:2"
     assert isinstance(make_bot("intermediate"), GreedyBot)
     strong = make_bot("strong")
     assert isinstance(strong, MctsBot) and strong.seconds == 1.0
     assert make_bot("mcts:250ms").describe() == "mcts:0.25s"
     assert make_bot("mcts:500i").describe() == "mcts:500i"
-    for bad in ("mcts:fast", "wizard", "mcts:10x"):
+    for bad in ("mcts:fast", "wizard", "mcts:10x", "softmax:0", "softmax:nan", "softmax:x"):
         with pytest.raises(ValueError):
             make_bot(bad)
 

@@ -1,22 +1,28 @@
 """Bots by name: a kind and a budget, and the four levels a player picks from.
 
 random                uniformly random legal actions
+softmax:0.5           the greedy evaluation followed loosely, at a temperature (bots.beginner)
 greedy                one ply with the documented evaluation
 mcts:1s  mcts:2000i   ISMCTS with a budget in seconds or iterations
+mcts:500i:value       the same, its leaves valued by the game's shipped value model
+mcts:500i:value=F.json  … by the value model in file F (a generation being trained)
 beginner intermediate strong expert   the levels (see LEVELS)
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from euphrates.bots.base import Bot, RandomBot
+from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.mcts import MctsBot
+from euphrates.bots.value import load as load_value
 from euphrates.core.errors import ArgumentError
 
 LEVELS: dict[str, str] = {
-    "beginner": "random",
+    "beginner": f"softmax:{DEFAULT_TEMPERATURE:g}",
     "intermediate": "greedy",
     "strong": "mcts:1s",
     "expert": "mcts:5s",
@@ -59,31 +65,66 @@ def _budget(spec: str) -> tuple[int | None, float | None]:
     return None, seconds
 
 
+def _temperature(spec: str) -> float:
+    text = spec.partition(":")[2] or f"{DEFAULT_TEMPERATURE:g}"
+    try:
+        t = float(text)
+    except ValueError:
+        t = math.nan
+    if not 0 < t <= MAX_TEMPERATURE:  # NaN fails too
+        raise ArgumentError(
+            f"bad softmax temperature {text!r}: write e.g. softmax:0.5 (more than 0, at most "
+            f"{MAX_TEMPERATURE:g})"
+        )
+    return t
+
+
 def _normal(spec: str) -> str:
     spec = spec.strip().lower()
     return LEVELS.get(spec, spec)
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its name (`random`, `greedy`, `mcts:1s`, `mcts:500i`, or a level)."""
+def _value_of(spec: str) -> tuple[str, str | None, bool]:
+    """The spec without its `:value` part, the model's file (None: the shipped one), and
+    whether it had one. The file name keeps its case."""
+    head, sep, tail = spec.strip().partition(":value")
+    if not sep:
+        return spec, None, False
+    if tail and not tail.startswith("="):
+        raise ArgumentError(f"bad value part {sep + tail!r}: write :value or :value=FILE.json")
+    return head, tail[1:] or None, True
+
+
+def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
+    """A bot from its name (`random`, `greedy`, `mcts:1s`, `mcts:500i`, or a level);
+    `game` names the game whose value model a `:value` search loads (without it, the
+    model loads at the bot's first decision)."""
+    spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
     if spec == "random":
         return RandomBot(seed)
     if spec == "greedy":
         return GreedyBot(seed)
+    if spec == "softmax" or spec.startswith("softmax:"):
+        return SoftmaxBot(seed, _temperature(spec))
     if spec == "mcts" or spec.startswith("mcts:"):
         iterations, seconds = _budget(spec)
-        if iterations is not None:
-            return MctsBot(seed, iterations=iterations)
-        return MctsBot(seed, seconds=seconds)
+        bot = MctsBot(seed, iterations=iterations, seconds=seconds)
+        if valued:
+            bot.value_source = (model_file,)
+            if game is not None:
+                bot.value = load_value(game, model_file)
+        return bot
+    if valued:
+        raise ArgumentError(f"only a search bot takes a value model, not {spec!r}")
     raise ArgumentError(
-        f"unknown bot {spec!r}: use random, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
+        f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
     )
 
 
 def timeout_for(spec: str) -> float:
     """How long a host waits for one decision of `spec` before it calls the bot hung."""
-    spec = _normal(spec)
+    spec = _normal(_value_of(spec)[0])
     if spec == "mcts" or spec.startswith("mcts:"):
         iterations, seconds = _budget(spec)
         if iterations is not None:

@@ -21,9 +21,13 @@ import math
 import time
 from typing import Any
 
+from euphrates.board.writing import view_of
 from euphrates.bots.base import Bot, legal_of
-from euphrates.bots.evaluation import Evaluator, evaluator_for
+from euphrates.bots.evaluation import MARGIN_SHARE, Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, best_answer
+from euphrates.bots.value import ValueModel
+from euphrates.bots.value import load as load_value
+from euphrates.cards.writing import view_json
 from euphrates.core.protocol import GameDefinition, GameState, View
 from euphrates.core.rng import Rng
 
@@ -50,6 +54,15 @@ GAME_SETTINGS: dict[str, dict[str, float]] = {
         "by_progress": 1.0,
     },
 }
+
+
+def _search_view(game: str, state: GameState[Any], seat: int) -> View:
+    """The seat's view of an imagined state, without the legal actions (the features
+    do not read them, and listing them is most of a view's cost)."""
+    if game == "board":
+        return view_of(state, seat, {"viewer": seat})  # type: ignore[arg-type]
+    return view_json(state, seat, {"viewer": seat})  # type: ignore[arg-type]
+
 
 SMALL_DECISION = 6  # legal answers, at most, for a decision to count as small
 
@@ -81,6 +94,7 @@ class MctsBot(Bot):
         exploration: float = 0.3,
         reward_scale: float = 1.0,
         full_prior_depth: int = 2,
+        value: ValueModel | None = None,
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -92,18 +106,25 @@ class MctsBot(Bot):
         self.c = exploration
         self.reward_scale = reward_scale
         self.full_prior_depth = full_prior_depth
+        self.value = value
+        # Where `value` comes from when it is loaded at the first decision (the game is
+        # known only then): a one-tuple of the model's file, None the shipped one.
+        self.value_source: tuple[str | None] | None = None
         self._depth = rollout_depth
         self._scale = reward_scale
         self._bias: dict[Any, float] = {}
         self._answer_small = False
         self._by_progress = False
+        self._game = ""
         self.last_iterations = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
 
     def describe(self) -> str:
         budget = f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
-        return f"mcts:{budget}"
+        return f"mcts:{budget}" + (
+            ":value" if self.value is not None or self.value_source is not None else ""
+        )
 
     # ------------------------------------------------------------------ search
     def choose(self, game: GameDefinition[Any], view: View) -> str:
@@ -116,10 +137,15 @@ class MctsBot(Bot):
         rng = self.rng.fork()
         base = game.sample_from_view(view, rng)
         settings = GAME_SETTINGS.get(game.name, {})
+        self._game = game.name
+        if self.value is None and self.value_source is not None:
+            self.value = load_value(game.name, self.value_source[0])
         self._depth = int(settings.get("rollout_depth", self.rollout_depth))
         self._scale = settings.get("reward_scale", self.reward_scale)
         self._answer_small = bool(settings.get("answer_small", 0.0))
         self._by_progress = bool(settings.get("by_progress", 0.0))
+        if self.value is not None:
+            self._depth = int(settings.get("value_rollout_depth", 0))
         bias_weight = settings.get("root_bias", 0.0)
         greedy = GreedyBot(rng.below(1 << 30))
         judged = greedy.ranked(game, view)
@@ -238,10 +264,24 @@ class MctsBot(Bot):
             path.append(node)
         self._rollout(state, evaluator, rng)
         rewards = evaluator.rewards(state, me, self._scale, self._by_progress)
+        if self.value is not None and not state.is_over():
+            rewards = self._valued(state, rewards)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
                 n.reward += rewards[n.seat]
+
+    def _valued(self, state: GameState[Any], heuristic: list[float]) -> list[float]:
+        """The leaf's reward from the learned value: each seat's chance of winning from
+        the view that seat has of this imagined state, with the evaluation's margin
+        share kept so that a sure result still prefers the bigger lead."""
+        assert self.value is not None
+        views = [_search_view(self._game, state, s) for s in range(state.players)]
+        chances = self.value.chances(views)
+        return [
+            (1 - MARGIN_SHARE) * c + MARGIN_SHARE * h
+            for c, h in zip(chances, heuristic, strict=True)
+        ]
 
     def _small(self, state: GameState[Any]) -> bool:
         return self._answer_small and state.legal_action_count() <= SMALL_DECISION

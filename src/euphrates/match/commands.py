@@ -1,0 +1,97 @@
+"""The learning commands of `euphrates`: selfplay, train, review (their arguments and
+what they run; `cli` wires them in)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+
+from euphrates.core.errors import ArgumentError
+
+GAMES = ["board", "cards"]
+
+
+def _common(p: argparse.ArgumentParser, games: int) -> None:
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument("--games", type=int, default=games, help="(default: %(default)s)")
+    p.add_argument("--jobs", type=int, default=1, help="games at once (default: 1)")
+    p.add_argument("--seed", type=int, help="base seed (default: the continued run's, else fresh)")
+    p.add_argument("--out", required=True, help="directory; an existing one is continued")
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from euphrates.match.files import user_path
+    from euphrates.match.selfplay import run_selfplay
+    from euphrates.match.tournament import summarise
+
+    bots = [b for b in args.bots.split(",") if b.strip()]
+    out = str(user_path(args.out, "--out "))
+    results = run_selfplay(args.game, args.players, bots, args.games, out, args.seed, args.jobs)
+    rows = summarise(results, args.players)
+    print(json.dumps({"games": len(results), "out": out, "results": rows}))
+    return 0
+
+
+def _train(args: argparse.Namespace) -> int:
+    from euphrates.match.files import user_path
+    from euphrates.match.training import train_generation
+
+    if args.seed is None:
+        raise ArgumentError("train needs --seed: a generation is repeatable from it")
+    out = str(user_path(args.out, "--out "))
+    bots = [b for b in (args.selfplay_bots or "").split(",") if b.strip()] or None
+    command = "euphrates train " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    verdict = train_generation(
+        args.game,
+        args.players,
+        out,
+        args.games,
+        args.match_games,
+        args.iterations,
+        args.seed,
+        bots,
+        args.jobs,
+        command,
+    )
+    print(json.dumps(verdict))
+    return 0
+
+
+def add_selfplay(p: argparse.ArgumentParser) -> None:
+    _common(p, 100)
+    p.add_argument("--bots", required=True, help="comma-separated bots by seat (as for tournament)")
+    p.set_defaults(func=_selfplay)
+
+
+def add_train(p: argparse.ArgumentParser) -> None:
+    _common(p, 100)
+    p.add_argument(
+        "--iterations", type=int, default=100, help="the searches' budget (default: 100)"
+    )
+    p.add_argument("--match-games", type=int, default=100, help="games of the new against the last")
+    p.add_argument(
+        "--selfplay-bots",
+        help="bots of the self-play (default: the last kept generation's search)",
+    )
+    p.set_defaults(func=_train)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from euphrates.match.records import GameRecord
+    from euphrates.match.review import render, review
+
+    record = GameRecord.loads(Path(args.record).read_bytes())
+    doc = review(record)
+    print(json.dumps(doc) if args.json else render(doc))
+    return 0
+
+
+def add_review(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="a game record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(func=_review)
