@@ -85,6 +85,12 @@ def parse(text: str, game: str | None = None) -> ValueModel:
 @lru_cache(maxsize=8)
 def load(game: str, path: str | None = None) -> ValueModel:
     """The model shipped for `game`, or the one at `path` (a `.json` file)."""
+    if path is None and not (MODELS / f"{game}.json").is_file():
+        shipped = ", ".join(sorted(p.stem for p in MODELS.glob("*.json")))
+        raise ArgumentError(
+            f"no value model is shipped for the {game} game yet (only for: {shipped}); "
+            "give one with a .json file"
+        )
     file = MODELS / f"{game}.json" if path is None else Path(path)
     if file.suffix != ".json" or not file.is_file():
         raise ArgumentError(f"no value model at {file} (a .json file)")
