@@ -1,7 +1,11 @@
 """The wheel a user installs is the product: it must carry the browser tables, the word
 books and the database migrations, pass `twine check`, and run `euphrates serve`,
 `euphrates demo` and the adapters from a fresh virtual environment, away from this
-checkout (an editable install would hide every file the wheel forgot)."""
+checkout (an editable install would hide every file the wheel forgot).
+
+Two wheels are built, as for a release: one with the engines compiled by mypyc for this
+platform (setup.py) and the pure one for every other; the engines' own tests run again
+against the compiled build. The tests share one build, so they run in one xdist group."""
 
 from __future__ import annotations
 
@@ -25,37 +29,37 @@ import euphrates
 ROOT = Path(__file__).resolve().parent.parent
 
 
+pytestmark = pytest.mark.xdist_group("wheel")
+
+
+def build(out: Path, *what: str, pure: bool) -> None:
+    env = {**os.environ, "EUPHRATES_PURE": "1" if pure else "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "build", *what, "--no-isolation", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=2400,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "build",
-            "--wheel",
-            "--sdist",
-            "--no-isolation",
-            "--outdir",
-            str(out),
-            str(ROOT),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    build(out, "--wheel", "--sdist", pure=False)
+    build(out, "--wheel", pure=True)
     yield out
 
 
-def wheel_of(dist: Path) -> Path:
-    (wheel,) = dist.glob("euphrates-*.whl")
+def wheel_of(dist: Path, pure: bool = False) -> Path:
+    (wheel,) = dist.glob("euphrates-*-py3-none-any.whl" if pure else "euphrates-*-cp3*.whl")
     return wheel
 
 
 def test_twine_check_passes_on_the_wheel_and_the_sdist(dist: Path) -> None:
     files = sorted(str(p) for p in dist.iterdir())
-    assert len(files) == 2, files
+    assert len(files) == 3, files
     done = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", *files],
         capture_output=True,
@@ -65,8 +69,11 @@ def test_twine_check_passes_on_the_wheel_and_the_sdist(dist: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_wheel_carries_assets_migrations_licence_and_one_version(dist: Path) -> None:
-    wheel = wheel_of(dist)
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+def test_the_wheel_carries_assets_migrations_licence_and_one_version(
+    dist: Path, pure: bool
+) -> None:
+    wheel = wheel_of(dist, pure)
     names = set(zipfile.ZipFile(wheel).namelist())
     src = ROOT / "src"
     shipped = [
@@ -79,6 +86,14 @@ def test_the_wheel_carries_assets_migrations_licence_and_one_version(dist: Path)
     assert len(shipped) > 40
     missing = [name for name in shipped if name not in names]
     assert not missing, missing
+    python = [p.relative_to(src).as_posix() for p in (src / "euphrates").rglob("*.py")]
+    assert not [name for name in python if name not in names]  # the fallback, always
+    extensions = [name for name in names if name.endswith(".so")]
+    if pure:
+        assert not extensions
+    else:
+        assert "euphrates/board/legal" in " ".join(extensions)
+        assert "euphrates/cards/data" in " ".join(extensions)
     migrations = sorted((src / "euphrates/server/migrations/versions").glob("0*.py"))
     assert migrations
     for path in migrations:
@@ -234,3 +249,47 @@ def test_the_wheel_serves_plays_and_adapts_from_a_fresh_environment(
         server.terminate()
         server.wait(timeout=30)
     assert (tmp_path / "data").exists()
+
+
+def test_the_engines_tests_pass_on_the_compiled_build(dist: Path, tmp_path: Path) -> None:
+    """The same rules, fuzz and hostile-input tests as the pure build: a compiled module
+    checks argument types itself, and a hostile value must still meet the engine's own
+    error, never a TypeError."""
+    with zipfile.ZipFile(wheel_of(dist)) as wheel:
+        wheel.extractall(tmp_path / "compiled")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "compiled")}
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from euphrates.match.versus_chess import compiled; print(compiled())",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    )
+    assert probe.stdout.strip() == "True", probe.stdout + probe.stderr
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-x",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            str(ROOT / "tests" / "board"),
+            str(ROOT / "tests" / "cards"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert " passed" in done.stdout

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Self
 
+from mypy_extensions import mypyc_attr
+
 from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name
 from euphrates.board.kingdoms import kingdoms_of, parts_without
 from euphrates.board.maps import BoardMap, board_map
@@ -35,6 +37,7 @@ from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardData:
     """The data of a Tigris & Euphrates game and the steps every rule takes on it.
 

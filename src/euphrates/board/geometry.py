@@ -39,7 +39,7 @@ def square_at(x: int, y: int) -> int:
     return y * WIDTH + x
 
 
-def parse_square(text: str) -> int:
+def parse_square(text: object) -> int:
     """``"F4"`` → its index; raises InvalidActionError for anything that is not a square.
     Only ASCII is read: `str.upper()` maps some other letters onto A–P ('ı' → 'I'), and
     `int()` reads other scripts' digits, so 'ı5' or 'F٣' would name squares otherwise."""

@@ -172,8 +172,8 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
     doc["bag"] = [COLOUR_NAMES[c] for c in pool]
     try:
         st = from_position(doc)
-    except RecordError as e:
-        raise RecordError("view: " + str(e).removeprefix("position: ")) from None
+    except RecordError as refused:
+        raise RecordError("view: " + str(refused).removeprefix("position: ")) from None
     shown = st.view(viewer)
     for key in VIEW_KEYS:
         if shown[key] != view[key]:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Self
 
+from mypy_extensions import mypyc_attr
+
 import euphrates.cards.treasures as treasures
 from euphrates.cards.actions import CardsAction
 from euphrates.cards.kinds import ACTION
-from euphrates.cards.layout import COLUMNS, EMPTY, GAPS, SHIP_BASE
+from euphrates.cards.layout import BRIDGE_MIN, COLUMNS, EMPTY, GAP_BASE, GAPS, MAX_CARDS, SHIP_BASE
 from euphrates.core.colours import LEADER_NAMES
 from euphrates.core.protocol import Outcome
 
@@ -66,6 +68,10 @@ _SLOTS = (
 )
 
 
+_HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardsData:
     """The data of one game of Contest of Kings and what every rule does with it.
 
@@ -241,6 +247,71 @@ class CardsData:
 
     def describe_leader(self, lid: int) -> str:
         return f"seat {lid >> 2}'s {LEADER_NAMES[lid & 3]}"
+
+    # --- random play's hot path (compiled with the rules: see setup.py) -------------
+    def _action_counts(self) -> tuple[int, int, int, int, int]:
+        """(leader actions, free spots, card actions, card targets, catastrophes); kept for
+        the current version, as random play asks for the count and then for an action."""
+        if self._cache_v == self._version:
+            return self._cache
+        cols = self.cols
+        gaps = self.gaps
+        lpos = self.lpos
+        lens = list(map(len, cols))
+        cards = sum(lens) - (3 - len(self.ships))
+        open_cols = COLUMNS - lens.count(MAX_CARDS)
+        bridges = GAPS - gaps.count(EMPTY)
+        open_gaps = 0
+        for g in range(GAPS):
+            if gaps[g] < 0 and lens[g] >= BRIDGE_MIN and lens[g + 1] >= BRIDGE_MIN:
+                open_gaps += 1
+        on_board = len(lpos) - lpos.count(EMPTY)
+        on_cards = on_board - len(_HEAD_SPOTS.intersection(lpos))
+        free = COLUMNS + cards + bridges - on_board
+        hand = self.hands[self.active]
+        colours = (hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) + (hand[3] > 0)
+        targets = open_cols + open_gaps
+        cats = cards + bridges - on_cards if self.cats[self.active] else 0
+        out = (4 * free, free, colours * targets, targets, cats)
+        self._cache_v = self._version
+        self._cache = out
+        return out
+
+    def _nth_free(self, j: int) -> int:
+        """``self._free_spots()[j]`` without building the list (random play's hot path)."""
+        lpos = self.lpos
+        occ = [0] * COLUMNS
+        for p in lpos:
+            if 0 <= p < GAP_BASE:
+                occ[p >> 4] += 1
+        cols = self.cols
+        built = self.ships_built if len(self.ships) < 3 else ()
+        for c in range(COLUMNS):
+            col = cols[c]
+            n = len(col) + 1 - occ[c]
+            if built:
+                for code in built:
+                    if code in col:
+                        n -= 1
+            if j >= n:
+                j -= n
+                continue
+            base = c * 16
+            if base not in lpos:
+                if j == 0:
+                    return base
+                j -= 1
+            for r in range(len(col)):
+                if col[r] < SHIP_BASE and base + r + 1 not in lpos:
+                    if j == 0:
+                        return base + r + 1
+                    j -= 1
+        for g in range(GAPS):
+            if self.gaps[g] >= 0 and GAP_BASE + g not in lpos:
+                if j == 0:
+                    return GAP_BASE + g
+                j -= 1
+        raise AssertionError("fewer free spots than counted")
 
 
 def clear_conflict(s: CardsData) -> None:

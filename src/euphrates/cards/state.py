@@ -41,7 +41,7 @@ from euphrates.cards.kinds import (
     SHIP_POINT,
     WAR_ORDER,
 )
-from euphrates.cards.layout import BRIDGE_MIN, COLUMNS, EMPTY, GAP_BASE, GAPS, MAX_CARDS, SHIP_BASE
+from euphrates.cards.layout import BRIDGE_MIN, COLUMNS, GAP_BASE, GAPS, MAX_CARDS, SHIP_BASE
 from euphrates.cards.writing import view_json
 from euphrates.core.colours import COLOUR_NAMES, RED
 from euphrates.core.errors import GameOverError, IllegalActionError
@@ -59,8 +59,6 @@ __all__ = [
     "WAR_ORDER",
     "CardsState",
 ]
-
-_HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
 
 
 class CardsState(CardsData, GameState[CardsAction]):
@@ -136,42 +134,6 @@ class CardsState(CardsData, GameState[CardsAction]):
                 out.append(GAP_BASE + g)
         return out
 
-    def _nth_free(self, j: int) -> int:
-        """``self._free_spots()[j]`` without building the list (random play's hot path)."""
-        lpos = self.lpos
-        occ = [0] * COLUMNS
-        for p in lpos:
-            if 0 <= p < GAP_BASE:
-                occ[p >> 4] += 1
-        cols = self.cols
-        built = self.ships_built if len(self.ships) < 3 else ()
-        for c in range(COLUMNS):
-            col = cols[c]
-            n = len(col) + 1 - occ[c]
-            if built:
-                for code in built:
-                    if code in col:
-                        n -= 1
-            if j >= n:
-                j -= n
-                continue
-            base = c * 16
-            if base not in lpos:
-                if j == 0:
-                    return base
-                j -= 1
-            for r in range(len(col)):
-                if col[r] < SHIP_BASE and base + r + 1 not in lpos:
-                    if j == 0:
-                        return base + r + 1
-                    j -= 1
-        for g in range(GAPS):
-            if self.gaps[g] >= 0 and GAP_BASE + g not in lpos:
-                if j == 0:
-                    return GAP_BASE + g
-                j -= 1
-        raise AssertionError("fewer free spots than counted")
-
     def _catastrophe_spots(self) -> list[int]:
         """C-7: any card but a head, a ship or a card carrying a leader."""
         return self._open_spots(heads=False)
@@ -228,34 +190,6 @@ class CardsState(CardsData, GameState[CardsAction]):
             self._legal = frozenset(self.legal_actions())
             self._legal_v = self._version
         return action in self._legal
-
-    def _action_counts(self) -> tuple[int, int, int, int, int]:
-        """(leader actions, free spots, card actions, card targets, catastrophes); kept for
-        the current version, as random play asks for the count and then for an action."""
-        if self._cache_v == self._version:
-            return self._cache
-        cols = self.cols
-        gaps = self.gaps
-        lpos = self.lpos
-        lens = list(map(len, cols))
-        cards = sum(lens) - (3 - len(self.ships))
-        open_cols = COLUMNS - lens.count(MAX_CARDS)
-        bridges = GAPS - gaps.count(EMPTY)
-        open_gaps = 0
-        for g in range(GAPS):
-            if gaps[g] < 0 and lens[g] >= BRIDGE_MIN and lens[g + 1] >= BRIDGE_MIN:
-                open_gaps += 1
-        on_board = len(lpos) - lpos.count(EMPTY)
-        on_cards = on_board - len(_HEAD_SPOTS.intersection(lpos))
-        free = COLUMNS + cards + bridges - on_board
-        hand = self.hands[self.active]
-        colours = (hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) + (hand[3] > 0)
-        targets = open_cols + open_gaps
-        cats = cards + bridges - on_cards if self.cats[self.active] else 0
-        out = (4 * free, free, colours * targets, targets, cats)
-        self._cache_v = self._version
-        self._cache = out
-        return out
 
     def legal_action_count(self) -> int:
         k = self.kind

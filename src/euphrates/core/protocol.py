@@ -110,6 +110,7 @@ S = TypeVar("S", bound="GameState[Any]")
 class GameState(ABC, Generic[A]):
     """One game in progress. Subclasses hold all state; nothing here does I/O."""
 
+    __slots__ = ()
     players: int
 
     revealing_events: ClassVar[frozenset[str]] = frozenset()
