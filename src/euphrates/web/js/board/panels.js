@@ -7,6 +7,7 @@ import { commitChooser, conflictSides, decisionSection, passButton, pointing, se
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
+import { warSides } from "./kingdoms.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "../shared/symbols.js";
 
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
@@ -125,6 +126,7 @@ export function decisionPanel(ui, borderedFirst) {
       treasure: (u) => treasureChooser(u, borderedFirst),
     },
     what: "what.",
+    held: (u, colour) => (u.me === null ? 0 : u.view.seats[u.me]?.hand?.[colour] ?? 0),
   });
 }
 
@@ -154,8 +156,7 @@ function boardCommit(ui) {
   const commitColour = /** @type {Colour} */ (String(c.commit_colour ?? (c.conflict === "revolt" ? "red" : c.colour ?? "red")));
   const mine = ui.me === null ? 0 : ui.view.seats[ui.me]?.hand?.[commitColour] ?? 0;
   return commitChooser(ui,
-    h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })),
-    null);
+    h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })));
 }
 
 /** @param {Ui} ui */
@@ -165,11 +166,11 @@ function warChooser(ui) {
     h("h2", {}, t("war.title")),
     ...wars.map((c) => {
       const leader = leaderOfColour(c) ?? "priest";
-      const owners = (ui.view.seats ?? []).map((s, i) => (s.leaders?.[leader] ? i : -1)).filter((i) => i >= 0);
+      const [a, b] = warSides(ui.view, c);
       return h("button", { type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${TILE_LETTER[c]}`) },
         tileIcon(c, 22), t("war.option", {
-          leader: t(`leader.${leader}`), a: ui.name(owners[0] ?? 0), b: ui.name(owners[1] ?? 0),
-        }));
+          leader: t(`leader.${leader}`), a: ui.name(a?.seat ?? 0), b: ui.name(b?.seat ?? 0),
+        }), h("span", { class: "war-strength" }, t("war.strength", { leader: t(`leader.${leader}`), x: a?.strength ?? 0, y: b?.strength ?? 0 })));
     }));
 }
 

@@ -6,12 +6,15 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { leaderIcon } from "./symbols.js";
 import { dynastyOf } from "./pieces.js";
+import { ruleLink } from "./rulelinks.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**
  * What these panels read of a table's `Ui` (js/seating.js).
  * @typedef {object} Ui
  * @property {{decision?: import("./types.js").Decision|null}} view
+ * @property {number|null} me
+ * @property {{game: string}} game
  * @property {boolean} deciding
  * @property {{commits: number[], other: string[]}} legal
  * @property {(seat: number) => string} name
@@ -42,25 +45,74 @@ export function pointing(ui, places) {
  * @param {Record<string, (ui: U) => Node>} game.choosers by the decision's kind
  * @param {string} game.what the prefix of the decisions' names
  * @param {boolean} [game.dataKind] the panel names the decision's kind (`data-kind`)
+ * @param {(ui: U, colour: string) => number} game.held matching tiles or cards in the viewer's hand
  */
-export function decisionSection(ui, { conflict, choosers, what, dataKind = false }) {
+export function decisionSection(ui, { conflict, choosers, what, dataKind = false, held }) {
   const d = ui.view.decision;
   if (!d) return null;
   const attrs = dataKind ? { "data-kind": d.kind } : {};
   const parts = [];
-  if (d.kind === "commit") parts.push(conflict(ui));
+  if (d.kind === "commit") parts.push(conflict(ui), reach(ui, held));
+  const section = whySection(d);
+  const why = section ? ruleLink(ui.game.game, section, t("rules.why"), "why") : null;
   if (!ui.deciding) {
     if (d.kind !== "action") {
       parts.push(h("p", { class: "waiting" }, t("table.waiting_for", { name: ui.name(d.seat), what: t(`${what}${d.kind}`) })));
     }
-    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite", ...attrs }, ...parts) : null;
+    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite", ...attrs }, why, ...parts) : null;
   }
   const chooser = Object.hasOwn(choosers, d.kind) ? choosers[d.kind] : null;
   if (chooser) parts.push(chooser(ui));
   if (ui.legal.other.length) {
     parts.push(h("div", { class: "choices" }, ...ui.legal.other.map((a) => h("button", { type: "button", onclick: () => ui.act(a) }, a))));
   }
-  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", ...attrs }, ...parts) : null;
+  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", ...attrs }, why, ...parts) : null;
+}
+
+/** The reference's section each kind of decision is about (web/rules/). */
+const WHY = /** @type {Record<string, string>} */ ({
+  war_order: "war", monument: "monuments", treasure: "treasures", exchange: "treasures",
+  point: "points", ship: "ships", ship_point: "ships",
+});
+
+/** @param {import("./types.js").Decision} d */
+function whySection(d) {
+  if (d.kind === "commit") return d.context?.conflict === "war" ? "war" : "revolt";
+  return Object.hasOwn(WHY, d.kind) ? WHY[d.kind] ?? null : null;
+}
+
+/**
+ * The defender's outlook while the attacker has still to commit: what the attacker
+ * has now, and the most the defender's own hand can reach (the attacker's commitment
+ * is unknown, G-1); said plainly when even that cannot hold.
+ * @template {Ui} U
+ * @param {U} ui
+ * @param {(ui: U, colour: string) => number} held
+ */
+function reach(ui, held) {
+  const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
+  if (ui.me === null || ui.me !== Number(c.defender) || c.attacker_commit !== null && c.attacker_commit !== undefined) return null;
+  const x = Number(c.attacker_strength ?? 0);
+  const y = Number(c.defender_strength ?? 0) + held(ui, String(c.commit_colour ?? (c.conflict === "war" ? c.colour : "red")));
+  return h("p", { class: `hint reach${y < x ? " cannot" : ""}` }, t(y < x ? "conflict.reach_short" : "conflict.reach", { x, y }));
+}
+
+/**
+ * Each side's strength while a conflict waits for a commitment: the line under the
+ * hovered square or kingdom.
+ * @param {{decision?: import("./types.js").Decision|null}} view
+ * @param {(seat: number) => string} name
+ */
+export function conflictLine(view, name) {
+  const d = view.decision;
+  if (d?.kind !== "commit") return null;
+  const c = /** @type {Record<string, any>} */ (d.context ?? {});
+  const committed = c.attacker_commit === null || c.attacker_commit === undefined ? null : Number(c.attacker_commit);
+  const x = Number(c.attacker_strength ?? 0);
+  return h("p", { class: "info-line conflict-line" }, t(committed === null ? "conflict.line" : "conflict.line_committed", {
+    a: name(Number(c.attacker)), x, n: committed ?? 0, total: x + (committed ?? 0),
+    d: name(Number(c.defender)), y: Number(c.defender_strength ?? 0),
+  }));
 }
 
 /**
@@ -95,9 +147,8 @@ export function conflictSides(name, icon, base, c) {
  * The commitment: how many, the advice for the role, the button.
  * @param {Ui} ui
  * @param {Node} prompt what may be committed and how many are held
- * @param {string|null} cannotHold the advice where the defender cannot hold (null: none)
  */
-export function commitChooser(ui, prompt, cannotHold) {
+export function commitChooser(ui, prompt) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const options = ui.legal.commits.length ? ui.legal.commits : [0];
   const max = Math.max(...options);
@@ -105,9 +156,10 @@ export function commitChooser(ui, prompt, cannotHold) {
   const role = c.role ?? (c.attacker_commit === null || c.attacker_commit === undefined ? "attacker" : "defender");
   let advice = "";
   if (role === "defender") {
-    const need = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0) - Number(c.defender_strength ?? 0);
+    const x = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0);
+    const need = x - Number(c.defender_strength ?? 0);
     if (need <= max) advice = t("conflict.need_hold", { n: Math.max(0, need) });
-    else if (cannotHold) advice = t(cannotHold);
+    else advice = t("conflict.reach_short", { x, y: x - need + max });
   } else {
     advice = t("conflict.secret");
   }
