@@ -153,7 +153,7 @@ def test_why_and_refusal_link_into_the_reference(server: Server, pages: Pages) -
     page = open_seat(pages, server, game, first, "Ann")
     # A refused action: a blue tile on land (B-12). Its ruling is a link to its place.
     page.click(".hand-tile >> nth=0")
-    colour = page.locator(".hand-tile.selected").get_attribute("data-colour")
+    colour = page.locator(".hand-tile >> nth=0").get_attribute("data-colour")
     page.click(
         "svg.board .hit rect[data-sq=J1]" if colour == "blue" else "svg.board .hit rect[data-sq=E1]"
     )
@@ -241,6 +241,11 @@ def test_cards_war_order_shows_strengths(server: Server, pages: Pages) -> None:
     page = open_cards(pages, server, game, [seat], "Ann")
     choice = page.locator(".war-choice >> nth=0")
     choice.wait_for()
+    # The war order's "why?" opens the war's rules, in the card game's reference.
+    page.click(".decision.mine a.why")
+    panel_open(page, "cards", "en")
+    landed(page, "war")
+    page.click("dialog.rules-panel .rules-close")
     strength = choice.locator(".war-strength").inner_text()
     colour = choice.get_attribute("data-war")
     choice.click()

@@ -20,7 +20,6 @@ import { setRulesOpener } from "./shared/rulelinks.js";
  * @typedef {{createTable: (host: TableHost) => Promise<TableModule>, WORDS: import("./shared/seating.js").Words}} GameModule
  */
 
-// The rules reference opens over the table, loaded only then.
 setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
 
 /** @type {Record<string, () => Promise<GameModule>>} */

@@ -7,7 +7,6 @@ import { commitChooser, conflictSides, decisionSection, passButton, pointing, se
 import { COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, dynastyOf, leaderOfColour } from "../shared/pieces.js";
 import { monumentColours } from "./draw.js";
 import { sortLetters } from "./legal.js";
-import { warSides } from "./kingdoms.js";
 import { COLOUR_FILL, leaderIcon, tileIcon } from "../shared/symbols.js";
 
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
@@ -159,18 +158,22 @@ function boardCommit(ui) {
     h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })));
 }
 
+/** @type {typeof import("./wars.js")|null} */
+let wars = null;
+
 /** @param {Ui} ui */
 function warChooser(ui) {
-  const wars = ui.legal.wars;
+  if (!wars) void import("./wars.js").then(async (m) => { await m.ready; wars = m; ui.setCommit(ui.commit); });
   return h("div", { class: "choices war-order" },
     h("h2", {}, t("war.title")),
-    ...wars.map((c) => {
+    ...ui.legal.wars.map((c) => {
       const leader = leaderOfColour(c) ?? "priest";
-      const [a, b] = warSides(ui.view, c);
+      const owners = (ui.view.seats ?? []).map((s, i) => (s.leaders?.[leader] ? i : -1)).filter((i) => i >= 0);
+      const [a, b] = wars?.warSides(ui.view, c) ?? [];
       return h("button", { type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${TILE_LETTER[c]}`) },
         tileIcon(c, 22), t("war.option", {
-          leader: t(`leader.${leader}`), a: ui.name(a?.seat ?? 0), b: ui.name(b?.seat ?? 0),
-        }), h("span", { class: "war-strength" }, t("war.strength", { leader: t(`leader.${leader}`), x: a?.strength ?? 0, y: b?.strength ?? 0 })));
+          leader: t(`leader.${leader}`), a: ui.name(a?.seat ?? owners[0] ?? 0), b: ui.name(b?.seat ?? owners[1] ?? 0),
+        }), a && b ? wars?.warStrength(t(`leader.${leader}`), a.strength, b.strength) : null);
     }));
 }
 

@@ -4,7 +4,7 @@
 
 import { h } from "../shared/dom.js";
 import { t, tt } from "../shared/i18n.js";
-import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
+import { commitChooser, conflictSides, decisionSection, hinting, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
 import { leaderIcon } from "../shared/symbols.js";
 import { dynastyOf } from "../shared/pieces.js";
 import {
@@ -219,9 +219,7 @@ function warChooser(ui) {
         ...pointing(ui, spots),
       }, cardIcon(CARD_LETTER[c], 18), t("war.option", {
         leader: t(`leader.${leaderOfColour(c)}`), a: ui.name(parties[0]?.seat ?? 0), b: ui.name(parties[1]?.seat ?? 0),
-      }), h("span", { class: "war-strength" }, t("war.strength", {
-        leader: t(`leader.${leaderOfColour(c)}`), x: parties[0]?.strength ?? 0, y: parties[1]?.strength ?? 0,
-      })));
+      }), hinting(ui)?.warStrength(t(`leader.${leaderOfColour(c)}`), parties[0]?.strength ?? 0, parties[1]?.strength ?? 0));
     }));
 }
 

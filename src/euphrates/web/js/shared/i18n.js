@@ -1,6 +1,5 @@
-// English and German. The language comes from the address (`?lang=de`, as a rules
-// link gives it), else from the browser unless the player chose one (remembered in
-// localStorage); every page re-renders when it changes.
+// English and German. The language comes from `?lang=`, else the browser unless the
+// player chose one (remembered in localStorage); every page re-renders when it changes.
 //
 // Two kinds of texts: the page's own (strings/en.js, strings/de.js, and a game's,
 // merged in by `addTexts`), and the book of words: what the game says about events and

@@ -52,7 +52,7 @@ export function decisionSection(ui, { conflict, choosers, what, dataKind = false
   if (!d) return null;
   const attrs = dataKind ? { "data-kind": d.kind } : {};
   const parts = [];
-  if (d.kind === "commit") parts.push(conflict(ui), reach(ui, held));
+  if (d.kind === "commit") parts.push(conflict(ui), hinting(ui)?.reach(ui, held) ?? null);
   const section = whySection(d);
   const why = section ? ruleLink(ui.game.game, section, t("rules.why"), "why") : null;
   if (!ui.deciding) {
@@ -69,51 +69,34 @@ export function decisionSection(ui, { conflict, choosers, what, dataKind = false
   return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", ...attrs }, why, ...parts) : null;
 }
 
-/** The reference's section each kind of decision is about (web/rules/). */
-const WHY = /** @type {Record<string, string>} */ ({
-  war_order: "war", monument: "monuments", treasure: "treasures", exchange: "treasures",
-  point: "points", ship: "ships", ship_point: "ships",
-});
-
-/** @param {import("./types.js").Decision} d */
-function whySection(d) {
-  if (d.kind === "commit") return d.context?.conflict === "war" ? "war" : "revolt";
-  return Object.hasOwn(WHY, d.kind) ? WHY[d.kind] ?? null : null;
-}
+/** @type {typeof import("./hints.js")|null} */
+let hints = null;
 
 /**
- * The defender's outlook while the attacker has still to commit: what the attacker
- * has now, and the most the defender's own hand can reach (the attacker's commitment
- * is unknown, G-1); said plainly when even that cannot hold.
- * @template {Ui} U
- * @param {U} ui
- * @param {(ui: U, colour: string) => number} held
+ * The strength hints (shared/hints.js), loaded when first needed, then drawn again.
+ * @param {{commit: number, setCommit: (n: number) => void}} ui
  */
-function reach(ui, held) {
-  const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
-  if (ui.me === null || ui.me !== Number(c.defender) || c.attacker_commit !== null && c.attacker_commit !== undefined) return null;
-  const x = Number(c.attacker_strength ?? 0);
-  const y = Number(c.defender_strength ?? 0) + held(ui, String(c.commit_colour ?? (c.conflict === "war" ? c.colour : "red")));
-  return h("p", { class: `hint reach${y < x ? " cannot" : ""}` }, t(y < x ? "conflict.reach_short" : "conflict.reach", { x, y }));
+export function hinting(ui) {
+  if (!hints) void import("./hints.js").then(async (m) => { await m.ready; hints = m; ui.setCommit(ui.commit); });
+  return hints;
 }
 
 /**
- * Each side's strength while a conflict waits for a commitment: the line under the
- * hovered square or kingdom.
+ * Each side's strength while a conflict waits.
  * @param {{decision?: import("./types.js").Decision|null}} view
  * @param {(seat: number) => string} name
  */
 export function conflictLine(view, name) {
-  const d = view.decision;
-  if (d?.kind !== "commit") return null;
-  const c = /** @type {Record<string, any>} */ (d.context ?? {});
-  const committed = c.attacker_commit === null || c.attacker_commit === undefined ? null : Number(c.attacker_commit);
-  const x = Number(c.attacker_strength ?? 0);
-  return h("p", { class: "info-line conflict-line" }, t(committed === null ? "conflict.line" : "conflict.line_committed", {
-    a: name(Number(c.attacker)), x, n: committed ?? 0, total: x + (committed ?? 0),
-    d: name(Number(c.defender)), y: Number(c.defender_strength ?? 0),
-  }));
+  return hints?.conflictLine(view, name) ?? null;
 }
+
+/** The reference's section each decision is about (web/rules/). */
+const WHY = /** @type {Record<string, string|undefined>} */ ({
+  war_order: "war", monument: "monuments", treasure: "treasures", exchange: "treasures", point: "points", ship: "ships", ship_point: "ships",
+});
+
+/** @param {import("./types.js").Decision} d */
+const whySection = (d) => (d.kind === "commit" ? (d.context?.conflict === "war" ? "war" : "revolt") : WHY[d.kind]);
 
 /**
  * The attacker and the defender side by side: strength before commitments, plus what
@@ -159,7 +142,7 @@ export function commitChooser(ui, prompt) {
     const x = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0);
     const need = x - Number(c.defender_strength ?? 0);
     if (need <= max) advice = t("conflict.need_hold", { n: Math.max(0, need) });
-    else advice = t("conflict.reach_short", { x, y: x - need + max });
+    else if (hinting(ui)) advice = t("conflict.reach_short", { x, y: x - need + max });
   } else {
     advice = t("conflict.secret");
   }
