@@ -116,13 +116,14 @@ def test_unknown_game_has_no_rules_page(server: Server) -> None:
 
 def test_reference_from_the_lobby(server: Server, pages: Pages) -> None:
     page = pages.open(server.base + "/")
-    page.click(".rules-button[data-rule=''] >> nth=0")
-    panel_open(page, "board", "en")
-    page.click("dialog.rules-panel .rules-close")
-    choose_lang(page, "de")
-    page.click(".rules-button >> nth=1")
-    panel_open(page, "cards", "de")
-    shot(page, "rules-lobby-cards-de")
+    for lang in ("en", "de"):
+        choose_lang(page, lang)
+        for i, game in enumerate(("board", "cards")):
+            page.click(f"header .rules-button >> nth={i}")
+            panel_open(page, game, lang)
+            if lang == "de" and game == "cards":
+                shot(page, "rules-lobby-cards-de")
+            page.click("dialog.rules-panel .rules-close")
 
 
 @pytest.mark.parametrize("game", ["board", "cards"])
