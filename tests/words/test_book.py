@@ -22,7 +22,8 @@ def test_both_languages_have_the_same_keys_taking_the_same_parameters(part: str)
     en, de = read_part("en", part), read_part("de", part)
     assert en.keys() - de.keys() == set(), "missing in German"
     assert de.keys() - en.keys() == set(), "missing in English"
-    assert len(en) > 40
+    # A part read as nothing would pass the comparisons above; the smallest (hints) has 5.
+    assert len(en) >= 5
     for key in en:
         assert _names(en[key]) == _names(de[key]), key
         assert en[key].strip() and de[key].strip(), key

@@ -8,9 +8,11 @@ read here. Each part is a flat object of keys and texts:
 * `common`: the colours and leaders by name, conflicts, the final scoring, the turn;
 * `board` and `cards`: each game's events, decisions and notation words;
 * `terminal`: what only the terminal says: second-person forms (`log.tile.you`),
-  prompts (`ask.*`), help (`help.*`) and its own lines (`term.*`).
+  prompts (`ask.*`), help (`help.*`) and its own lines (`term.*`);
+* `hints`: strengths in a pending conflict and in the war order.
 
-A table page loads `common` and its game's part in its language only; the terminal
+A table page loads `common` and its game's part in its language only (`hints` once a
+conflict is first shown, with the code that says them); the terminal
 loads the whole book. A key stands in one part only, and both languages have the same
 keys in each part (tests/words).
 
@@ -33,7 +35,7 @@ from importlib import resources
 from typing import Any
 
 LANGS = ("en", "de")
-PARTS = ("common", "board", "cards", "terminal")
+PARTS = ("common", "board", "cards", "terminal", "hints")
 
 _FORM = re.compile(r"\{([A-Za-z0-9_]+)\|([^|{}]*)\|([^|{}]*)\}")
 _PARAM = re.compile(r"\{([A-Za-z0-9_]+)\}")

@@ -1,7 +1,7 @@
-"""The browser's pages, beside the API: the lobby, a table, a replay (the scripts and
-styles they load are the static files under /static).
+"""The browser's pages, beside the API: the lobby, a table, a replay, a game's rules
+(the scripts and styles they load are the static files under /static).
 
-The three pages differ only in the module they start, so they are one file,
+The pages differ only in the module they start, so they are one file,
 `web/page.html`, filled in once per page and kept. Every page refuses to send a referrer:
 a table's address carries a seat's token in its fragment, and no link followed from a
 page should ever learn even the page's path.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -55,5 +56,9 @@ def pages(web: bool) -> APIRouter:
     @router.get("/replay/{game_id}")
     async def replay_page(game_id: str) -> Response:
         return _send("replay")
+
+    @router.get("/rules/{game}")
+    async def rules_page(game: Literal["board", "cards"]) -> Response:
+        return _send("rules")
 
     return router

@@ -7,6 +7,7 @@ import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js"
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
 import { DYNASTIES } from "./shared/pieces.js";
 import { leaderIcon } from "./shared/symbols.js";
+import { ruleLink, setRulesOpener } from "./shared/rulelinks.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];
 
@@ -36,6 +37,9 @@ let error = null;
 /** @type {Record<string, string>} */
 const statuses = {};
 
+// The rules reference opens over the lobby, loaded only then.
+setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
+
 function render() {
   const app = byId("app");
   document.title = t("app.title");
@@ -43,6 +47,8 @@ function render() {
     h("header", { class: "top" },
       h("h1", {}, t("app.title")),
       h("p", { class: "tagline" }, t("app.tagline")),
+      h("nav", { class: "rules-links", "aria-label": t("rules.button") },
+        ruleLink("board", "", t("rules.board"), "rules-button"), ruleLink("cards", "", t("rules.cards"), "rules-button")),
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),

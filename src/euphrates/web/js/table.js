@@ -9,6 +9,7 @@ import { readFragment, remember, savedName, saveName } from "./shared/mygames.js
 import { Connection } from "./shared/net.js";
 import { fatalPage, seatName } from "./shared/pages.js";
 import { dynastyOf } from "./shared/pieces.js";
+import { setRulesOpener } from "./shared/rulelinks.js";
 
 /** @typedef {import("./shared/types.js").TableHost} TableHost */
 /** @typedef {import("./shared/types.js").TableModule} TableModule */
@@ -18,6 +19,8 @@ import { dynastyOf } from "./shared/pieces.js";
  * dynasties (for the invitation, before the table is there).
  * @typedef {{createTable: (host: TableHost) => Promise<TableModule>, WORDS: import("./shared/seating.js").Words}} GameModule
  */
+
+setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
 
 /** @type {Record<string, () => Promise<GameModule>>} */
 const MODULES = {

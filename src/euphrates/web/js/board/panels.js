@@ -125,6 +125,7 @@ export function decisionPanel(ui, borderedFirst) {
       treasure: (u) => treasureChooser(u, borderedFirst),
     },
     what: "what.",
+    held: (u, colour) => (u.me === null ? 0 : u.view.seats[u.me]?.hand?.[colour] ?? 0),
   });
 }
 
@@ -154,22 +155,25 @@ function boardCommit(ui) {
   const commitColour = /** @type {Colour} */ (String(c.commit_colour ?? (c.conflict === "revolt" ? "red" : c.colour ?? "red")));
   const mine = ui.me === null ? 0 : ui.view.seats[ui.me]?.hand?.[commitColour] ?? 0;
   return commitChooser(ui,
-    h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })),
-    null);
+    h("p", {}, tileIcon(commitColour, 18), " ", t("conflict.commit_prompt", { tiles: t(`tiles.${commitColour}`), n: mine })));
 }
+
+/** @type {typeof import("./wars.js")|null} */
+let wars = null;
 
 /** @param {Ui} ui */
 function warChooser(ui) {
-  const wars = ui.legal.wars;
+  if (!wars) void import("./wars.js").then(async (m) => { await m.ready; wars = m; ui.setCommit(ui.commit); });
   return h("div", { class: "choices war-order" },
     h("h2", {}, t("war.title")),
-    ...wars.map((c) => {
+    ...ui.legal.wars.map((c) => {
       const leader = leaderOfColour(c) ?? "priest";
       const owners = (ui.view.seats ?? []).map((s, i) => (s.leaders?.[leader] ? i : -1)).filter((i) => i >= 0);
+      const [a, b] = wars?.warSides(ui.view, c) ?? [];
       return h("button", { type: "button", class: `war-choice ${c}`, "data-war": c, onclick: () => ui.act(`war ${TILE_LETTER[c]}`) },
         tileIcon(c, 22), t("war.option", {
-          leader: t(`leader.${leader}`), a: ui.name(owners[0] ?? 0), b: ui.name(owners[1] ?? 0),
-        }));
+          leader: t(`leader.${leader}`), a: ui.name(a?.seat ?? owners[0] ?? 0), b: ui.name(b?.seat ?? owners[1] ?? 0),
+        }), a && b ? wars?.warStrength(t(`leader.${leader}`), a.strength, b.strength) : null);
     }));
 }
 

@@ -15,6 +15,7 @@ import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
 import { WORDS, stepEntry, touched } from "./words.js";
 import { squareInfo } from "./info.js";
+import { conflictLine } from "../shared/panels.js";
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
@@ -233,6 +234,7 @@ class BoardTable extends Seating {
       region: region && region.leaders.length ? region.squares : undefined,
       conflict,
     });
-    fill(this.info, this.hover ? squareInfo(this.hover, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l)) : null);
+    fill(this.info, conflictLine(view, (s) => this.name(s)),
+      this.hover ? squareInfo(this.hover, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l)) : null);
   }
 }

@@ -4,12 +4,12 @@
 
 import { h } from "../shared/dom.js";
 import { t, tt } from "../shared/i18n.js";
-import { commitChooser, conflictSides, decisionSection, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
+import { commitChooser, conflictSides, decisionSection, hinting, passButton, pointing, seatHead, seatsSection } from "../shared/panels.js";
 import { leaderIcon } from "../shared/symbols.js";
 import { dynastyOf } from "../shared/pieces.js";
 import {
   CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, colourOf, countCards, faceDownGap,
-  inKingdom, kingdomOf, leaderOf, leaderOfColour, spotColumn,
+  inKingdom, kingdomOf, leaderOf, leaderOfColour, spotColumn, strengths,
 } from "./model.js";
 import { cardIcon } from "./pictures.js";
 
@@ -123,6 +123,7 @@ export function decisionPanel(ui) {
     },
     what: "cards.what.",
     dataKind: true,
+    held: (u, colour) => countCards(u.view.hand)[colourOf(colour) ?? "red"],
   });
 }
 
@@ -185,8 +186,7 @@ function cardsCommit(ui) {
   const colour = colourOf(c.commit_colour) ?? (revolt ? "red" : colourOf(c.colour) ?? "red");
   const held = countCards(ui.view.hand)[colour];
   return commitChooser(ui,
-    h("p", {}, cardIcon(CARD_LETTER[colour], 16), " ", t("cards.commit_prompt", { cards: t(`cards.cards.${colour}`), n: held })),
-    "cards.conflict.cannot_hold");
+    h("p", {}, cardIcon(CARD_LETTER[colour], 16), " ", t("cards.commit_prompt", { cards: t(`cards.cards.${colour}`), n: held })));
 }
 
 /**
@@ -197,9 +197,13 @@ function cardsCommit(ui) {
 function warParties(view, colour) {
   const gap = faceDownGap(view.layout);
   const k = gap === null ? null : kingdomOf(view.layout, gap);
-  const letter = LEADER_LETTER[leaderOfColour(colour)];
+  const leader = leaderOfColour(colour);
+  const letter = LEADER_LETTER[leader];
+  // Attacker first (C-11); each side's strength as the war will count it (C-12).
+  const order = (/** @type {number} */ seat) => (seat - view.active + view.players) % view.players;
   return (view.leaders ?? []).map((byLetter, seat) => ({ seat, spot: byLetter?.[letter] ?? null }))
-    .filter((x) => x.spot && (k === null || inKingdom(x.spot, k)));
+    .filter((x) => x.spot && (k === null || inKingdom(x.spot, k))).sort((a, b) => order(a.seat) - order(b.seat))
+    .map((x) => ({ ...x, strength: strengths(view.layout, { seat: x.seat, leader, spot: /** @type {string} */ (x.spot) }).war }));
 }
 
 /** @param {Ui} ui */
@@ -215,7 +219,7 @@ function warChooser(ui) {
         ...pointing(ui, spots),
       }, cardIcon(CARD_LETTER[c], 18), t("war.option", {
         leader: t(`leader.${leaderOfColour(c)}`), a: ui.name(parties[0]?.seat ?? 0), b: ui.name(parties[1]?.seat ?? 0),
-      }));
+      }), hinting(ui)?.warStrength(t(`leader.${leaderOfColour(c)}`), parties[0]?.strength ?? 0, parties[1]?.strength ?? 0));
     }));
 }
 

@@ -10,6 +10,7 @@ import { CARDS_EN } from "./strings/en.js";
 import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { kingdomInfo } from "./info.js";
+import { conflictLine } from "../shared/panels.js";
 import { parseLegal } from "./legal.js";
 import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart, spotColumn } from "./model.js";
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
@@ -266,6 +267,7 @@ class CardsTable extends Seating {
       targets: this.targets(), cursor: this.cursor, picked, last, kingdom, conflict,
       preview: preview ?? undefined,
     });
-    fill(this.info, kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, tt("cards.hover_hint")));
+    fill(this.info, conflictLine(view, (s) => this.name(s)),
+      kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, tt("cards.hover_hint")));
   }
 }

@@ -1,5 +1,5 @@
-// English and German. The language comes from the browser unless the player chose
-// one (remembered in localStorage); every page re-renders when it changes.
+// English and German. The language comes from `?lang=`, else the browser unless the
+// player chose one (remembered in localStorage); every page re-renders when it changes.
 //
 // Two kinds of texts: the page's own (strings/en.js, strings/de.js, and a game's,
 // merged in by `addTexts`), and the book of words: what the game says about events and
@@ -20,6 +20,8 @@ const KEY = "euphrates.lang";
 
 /** @returns {Lang} */
 function initial() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "en" || asked === "de") return asked;
   const stored = safeGet(KEY);
   if (stored === "en" || stored === "de") return stored;
   for (const l of navigator.languages ?? [navigator.language]) {

@@ -6,12 +6,15 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { leaderIcon } from "./symbols.js";
 import { dynastyOf } from "./pieces.js";
+import { ruleLink } from "./rulelinks.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**
  * What these panels read of a table's `Ui` (js/seating.js).
  * @typedef {object} Ui
  * @property {{decision?: import("./types.js").Decision|null}} view
+ * @property {number|null} me
+ * @property {{game: string}} game
  * @property {boolean} deciding
  * @property {{commits: number[], other: string[]}} legal
  * @property {(seat: number) => string} name
@@ -42,26 +45,58 @@ export function pointing(ui, places) {
  * @param {Record<string, (ui: U) => Node>} game.choosers by the decision's kind
  * @param {string} game.what the prefix of the decisions' names
  * @param {boolean} [game.dataKind] the panel names the decision's kind (`data-kind`)
+ * @param {(ui: U, colour: string) => number} game.held matching tiles or cards in the viewer's hand
  */
-export function decisionSection(ui, { conflict, choosers, what, dataKind = false }) {
+export function decisionSection(ui, { conflict, choosers, what, dataKind = false, held }) {
   const d = ui.view.decision;
   if (!d) return null;
   const attrs = dataKind ? { "data-kind": d.kind } : {};
   const parts = [];
-  if (d.kind === "commit") parts.push(conflict(ui));
+  if (d.kind === "commit") parts.push(conflict(ui), hinting(ui)?.reach(ui, held) ?? null);
+  const section = whySection(d);
+  const why = section ? ruleLink(ui.game.game, section, t("rules.why"), "why") : null;
   if (!ui.deciding) {
     if (d.kind !== "action") {
       parts.push(h("p", { class: "waiting" }, t("table.waiting_for", { name: ui.name(d.seat), what: t(`${what}${d.kind}`) })));
     }
-    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite", ...attrs }, ...parts) : null;
+    return parts.length ? h("section", { class: "panel decision", "aria-live": "polite", ...attrs }, why, ...parts) : null;
   }
   const chooser = Object.hasOwn(choosers, d.kind) ? choosers[d.kind] : null;
   if (chooser) parts.push(chooser(ui));
   if (ui.legal.other.length) {
     parts.push(h("div", { class: "choices" }, ...ui.legal.other.map((a) => h("button", { type: "button", onclick: () => ui.act(a) }, a))));
   }
-  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", ...attrs }, ...parts) : null;
+  return parts.length ? h("section", { class: "panel decision mine", "aria-live": "polite", ...attrs }, why, ...parts) : null;
 }
+
+/** @type {typeof import("./hints.js")|null} */
+let hints = null;
+
+/**
+ * The strength hints (shared/hints.js), loaded when first needed, then drawn again.
+ * @param {{commit: number, setCommit: (n: number) => void}} ui
+ */
+export function hinting(ui) {
+  if (!hints) void import("./hints.js").then(async (m) => { await m.ready; hints = m; ui.setCommit(ui.commit); });
+  return hints;
+}
+
+/**
+ * Each side's strength while a conflict waits.
+ * @param {{decision?: import("./types.js").Decision|null}} view
+ * @param {(seat: number) => string} name
+ */
+export function conflictLine(view, name) {
+  return hints?.conflictLine(view, name) ?? null;
+}
+
+/** The reference's section each decision is about (web/rules/). */
+const WHY = /** @type {Record<string, string|undefined>} */ ({
+  war_order: "war", monument: "monuments", treasure: "treasures", exchange: "treasures", point: "points", ship: "ships", ship_point: "ships",
+});
+
+/** @param {import("./types.js").Decision} d */
+const whySection = (d) => (d.kind === "commit" ? (d.context?.conflict === "war" ? "war" : "revolt") : WHY[d.kind]);
 
 /**
  * The attacker and the defender side by side: strength before commitments, plus what
@@ -95,9 +130,8 @@ export function conflictSides(name, icon, base, c) {
  * The commitment: how many, the advice for the role, the button.
  * @param {Ui} ui
  * @param {Node} prompt what may be committed and how many are held
- * @param {string|null} cannotHold the advice where the defender cannot hold (null: none)
  */
-export function commitChooser(ui, prompt, cannotHold) {
+export function commitChooser(ui, prompt) {
   const c = /** @type {Record<string, any>} */ (ui.view.decision?.context ?? {});
   const options = ui.legal.commits.length ? ui.legal.commits : [0];
   const max = Math.max(...options);
@@ -105,9 +139,10 @@ export function commitChooser(ui, prompt, cannotHold) {
   const role = c.role ?? (c.attacker_commit === null || c.attacker_commit === undefined ? "attacker" : "defender");
   let advice = "";
   if (role === "defender") {
-    const need = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0) - Number(c.defender_strength ?? 0);
+    const x = Number(c.attacker_strength ?? 0) + Number(c.attacker_commit ?? 0);
+    const need = x - Number(c.defender_strength ?? 0);
     if (need <= max) advice = t("conflict.need_hold", { n: Math.max(0, need) });
-    else if (cannotHold) advice = t(cannotHold);
+    else if (hinting(ui)) advice = t("conflict.reach_short", { x, y: x - need + max });
   } else {
     advice = t("conflict.secret");
   }

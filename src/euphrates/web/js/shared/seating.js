@@ -7,6 +7,7 @@
 import { fill, h } from "./dom.js";
 import { hostPanel } from "./host.js";
 import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
+import { ruleLink, withRulings } from "./rulelinks.js";
 import { LogTabs } from "./logtabs.js";
 import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
@@ -430,7 +431,7 @@ export class Seating {
     if (this.sel && !deciding) this.sel = ui.sel = null;
     this.paintGame(ui, game);
     this.renderBanner(game);
-    this.notice.textContent = this.message ?? "";
+    fill(this.notice, ...withRulings(this.message ?? "", game.game));
     this.notice.hidden = !this.message;
     if (me !== null) {
       fill(this.hand, this.parts.handPanel(ui), this.undoButton());
@@ -497,6 +498,7 @@ export class Seating {
       h("a", { href: "/", class: "home", title: t("nav.lobby") }, t(this.words.title)),
       h("span", { class: "status", id: "status" }, status),
       view ? this.parts.counter(view) : null,
+      game ? ruleLink(game.game, "", t("rules.button"), "rules-button") : null,
       langSwitch());
     document.title = `${status ? `${status} · ` : ""}${t(this.words.title)}`;
   }

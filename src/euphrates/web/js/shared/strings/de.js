@@ -8,6 +8,7 @@ export const DE = {
   "app.title": "Euphrat & Tigris",
   "app.tagline": "Reiner Knizias Klassiker an deinem Tisch: mit Freunden, an einem Bildschirm oder gegen den Computer.",
   "nav.lobby": "Zur Übersicht",
+  "rules.button": "Regeln", "rules.board": "Regeln: Brettspiel", "rules.cards": "Regeln: Kartenspiel", "rules.why": "warum?",
 
   "dynasty.lion": "Löwe", "dynasty.bull": "Stier", "dynasty.bow": "Bogenschütze", "dynasty.urn": "Töpfer",
   "level.beginner": "Anfänger", "level.intermediate": "Fortgeschritten", "level.strong": "Stark", "level.expert": "Meister",

@@ -8,6 +8,7 @@ export const EN = {
   "app.title": "Tigris & Euphrates",
   "app.tagline": "Reiner Knizia's classic at your table: with friends, at one screen, or against bots.",
   "nav.lobby": "Back to the lobby",
+  "rules.button": "Rules", "rules.board": "Rules: board game", "rules.cards": "Rules: card game", "rules.why": "why?",
 
   "dynasty.lion": "Lion", "dynasty.bull": "Bull", "dynasty.bow": "Bow", "dynasty.urn": "Urn",
   "level.beginner": "beginner", "level.intermediate": "intermediate", "level.strong": "strong", "level.expert": "expert",
