@@ -36,6 +36,11 @@ let error = null;
 /** @type {Record<string, string>} */
 const statuses = {};
 
+// "Learn to play": the guided first games, drawn by the tour's own module, loaded
+// after the lobby (the element is kept across redraws; the module redraws it).
+const learn = h("section", { class: "card learn", "aria-labelledby": "learn-title" });
+void import("./tour/lobby.js").then((m) => m.learnToPlay(learn));
+
 function render() {
   const app = byId("app");
   document.title = t("app.title");
@@ -46,7 +51,7 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, joinPanel(), myGamesPanel())));
+      h("div", { class: "lobby-side" }, learn, joinPanel(), myGamesPanel())));
 }
 
 function newGamePanel() {

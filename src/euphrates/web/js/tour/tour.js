@@ -150,7 +150,7 @@ class Tour {
   /** The step the learner must play now, if the move expected now is a lesson's. */
   step() {
     const now = this.now;
-    if (!now || now.action === null) return null;
+    if (!now || now.action === null || now.version !== this.conn.version) return null;
     return now.steps.find((s) => s.version === now.version) ?? null;
   }
 
@@ -226,6 +226,7 @@ class Tour {
     const lessons = this.lessons().length;
     const at = Math.min(this.done.size + (this.note ? 0 : 1), lessons);
     this.box.setAttribute("data-step", c.key);
+    this.box.setAttribute("data-version", String(this.now?.version ?? -1));
     if (c.action) this.box.setAttribute("data-action", c.action);
     else this.box.removeAttribute("data-action");
     this.box.replaceChildren(
