@@ -44,6 +44,7 @@ from euphrates.server.store import (
     now,
 )
 from euphrates.server.text import clean_chat, clean_name
+from euphrates.server.tour import TOUR_LEVEL, is_tour, line_of
 
 log = logging.getLogger("euphrates.server")
 
@@ -78,8 +79,22 @@ class Hub:
         self.closing = False
 
     # --- creating and finding games ----------------------------------------------------
+    async def create_tour(self, game: str) -> Created:
+        """The guided first game of `game`: its line's deal, the learner at seat 0, the
+        scripted opponent at seat 1 (server/tour.py)."""
+        if game not in GAMES:
+            raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
+        line = line_of(game)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": TOUR_LEVEL}]
+        return await self.create(game, line.players, seats, line.options, tour_seed=line.seed)
+
     async def create(
-        self, game: str, players: int, seats: Sequence[dict[str, Any]], options: dict[str, Any]
+        self,
+        game: str,
+        players: int,
+        seats: Sequence[dict[str, Any]],
+        options: dict[str, Any],
+        tour_seed: int | None = None,
     ) -> Created:
         if game not in GAMES:
             raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
@@ -105,7 +120,7 @@ class Hub:
                 seat_rows.append(SeatRow(i, "human", None, None, tokens.token_hash(token), False))
             elif kind == "bot":
                 level = spec.get("level")
-                if level not in LEVELS:
+                if level not in LEVELS and not (tour_seed is not None and level == TOUR_LEVEL):
                     raise Refusal(
                         "bad_request",
                         f"seat {i}: a bot's level is one of {', '.join(LEVELS)}, not {level!r}",
@@ -115,7 +130,7 @@ class Hub:
                 raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
         host_token = tokens.new_token()
         status = "active" if not seat_tokens else "waiting"
-        seed = secrets.randbelow(SEED_LIMIT)
+        seed = secrets.randbelow(SEED_LIMIT) if tour_seed is None else tour_seed
         first = (
             definition.new_game(players, seed, options).to_move() if status == "active" else None
         )
@@ -319,7 +334,9 @@ class Hub:
         """Start the room's bot if this server drives the game, a bot's decision is
         pending and none is thinking. `pace`: wait the bot pace before the first move
         (not when the move was already due on a server that stopped)."""
-        if self.pool is None or self.closing or not room.driven or not room.bot_to_move():
+        if self.pool is None and not is_tour(room.row):
+            return
+        if self.closing or not room.driven or not room.bot_to_move():
             return
         task = self._bot_tasks.get(room.id)
         if task is not None and not task.done():
@@ -329,7 +346,6 @@ class Hub:
     async def _bot_turns(self, room: Room, pace: bool = True) -> None:
         """Let bots move until a human decides, the game ends, or another server
         drives it."""
-        assert self.pool is not None
         failures = 0
         while not self.closing and room.driven and room.bot_to_move():
             seat = room.state.to_move()
@@ -337,14 +353,22 @@ class Hub:
             if not pace:
                 pace = True
             elif self.settings.bot_pace > 0:
-                await asyncio.sleep(self.settings.bot_pace)
+                # the tour's scripted moves need no thought, only time to be seen
+                tour = room.row.seats[seat].level == TOUR_LEVEL
+                await asyncio.sleep(
+                    min(self.settings.bot_pace, 0.25) if tour else self.settings.bot_pace
+                )
                 if room.state.to_move() != seat or not room.bot_to_move():
                     continue
             version = room.version
             level = room.row.seats[seat].level or "beginner"
             view = room.state.view(seat)  # the seat's view only, as in tournaments
             try:
-                text = await self.pool.choose(room.row.game, LEVELS[level], view)
+                if level == TOUR_LEVEL:
+                    text = line_of(room.row.game).expected(version) or "pass"
+                else:
+                    assert self.pool is not None
+                    text = await self.pool.choose(room.row.game, LEVELS[level], view)
             except Exception as e:
                 failures += 1
                 log.warning("bot for game %s seat %d failed: %s", room.id, seat, e)

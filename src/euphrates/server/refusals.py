@@ -49,6 +49,7 @@ HTTP_STATUS = {
     "seat_not_human": 409,
     "storage_unavailable": 503,
     "server_error": 500,
+    "tour_step": 409,
 }
 
 

@@ -27,6 +27,7 @@ from euphrates.server.audience import Audience
 from euphrates.server.refusals import Refusal, from_engine
 from euphrates.server.steps import Step, encode_events
 from euphrates.server.store import GameRow, LogRow, StorageError, Store
+from euphrates.server.tour import check_move
 
 log = logging.getLogger("euphrates.server")
 
@@ -248,6 +249,7 @@ class Room:
             # The action is applied to a copy, which becomes the state only once it is
             # stored: until then every reader sees the last stored version, consistent
             # with its number, and a failed write has nothing to roll back.
+            check_move(self.row, self.version, str(action))
             before = self.state
             after = before.copy()
             try:

@@ -53,6 +53,10 @@ class CreateIn(_Strict):
     options: dict[str, bool] = Field(default_factory=dict, max_length=4)
 
 
+class TourIn(_Strict):
+    game: GameName
+
+
 class JoinIn(_Strict):
     name: str | None = Field(default=None, max_length=200)
     names: dict[str, str] | None = Field(default=None, max_length=MOST)

@@ -7,7 +7,7 @@ enforce the rules and the versions."""
 
 from fastapi import APIRouter
 
-from euphrates.server.routes import games, host, meta, play, records
+from euphrates.server.routes import games, host, meta, play, records, tours
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -15,4 +15,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     records.router,
     host.router,
     meta.router,
+    tours.router,
 )

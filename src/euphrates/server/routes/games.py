@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 
 from euphrates.server.audience import meta_of
 from euphrates.server.guard import client_address
+from euphrates.server.hub import Created
 from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
 from euphrates.server.refusals import Refusal
 from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep
@@ -35,6 +36,11 @@ async def create_game(
     created = await hub.create(
         body.game, body.players, [s.model_dump() for s in body.seats], dict(body.options)
     )
+    return created_answer(created, base)
+
+
+def created_answer(created: Created, base: str) -> dict[str, Any]:
+    """A new game's answer: its id, each human seat's secret link, the host's link."""
     gid = created.row.id
     tokens = created.seat_tokens
     return {

@@ -40,6 +40,11 @@ const statuses = {};
 // The rules reference opens over the lobby, loaded only then.
 setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
 
+// "Learn to play": the guided first games, drawn by the tour's own module, loaded
+// after the lobby (the element is kept across redraws; the module redraws it).
+const learn = h("section", { class: "card learn", "aria-labelledby": "learn-title" });
+void import("./tour/lobby.js").then((m) => m.learnToPlay(learn));
+
 function render() {
   const app = byId("app");
   document.title = t("app.title");
@@ -52,7 +57,7 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, joinPanel(), myGamesPanel())));
+      h("div", { class: "lobby-side" }, learn, joinPanel(), myGamesPanel())));
 }
 
 function newGamePanel() {

@@ -75,14 +75,21 @@ async function start() {
   }
   /** @type {TableModule|null} */
   let table = null;
+  /** @type {{update: () => void}|null} */
+  let tour = null;
   const conn = new Connection(gameId, tokens, null, {
-    onState: () => table?.render(),
+    onState: () => { table?.render(); tour?.update(); },
     onStep: (step) => table?.step(step),
     onChat: (line) => table?.chat(line),
     onLink: (online) => table?.link(online),
     onClosed: (code, message) => fatal(t("table.closed", { message: refusal(code, message, null) })),
   });
   table = await mod.createTable({ root: app, conn, hostToken });
+  // A guided first game (its opponent is the tour's script) loads the tour beside it.
+  if (held.includes(0) && doc.game.seats.some((/** @type {{level: string|null}} */ s) => s.level === "tour")) {
+    const { startTour } = await import("./tour/tour.js");
+    tour = await startTour({ conn, gameId, game: doc.game.game, tokens: seatTokens });
+  }
   conn.connect();
 }
 

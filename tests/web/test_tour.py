@@ -1,0 +1,113 @@
+"""The guided first game, played through in the browser from the lobby's "Learn to
+play" to the final scoring, in each game and language: the callout points at the real
+table, the learner makes each lesson's move on it (a wrong move is refused gently),
+the ordinary moves are played for them, and Skip leaves the tour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import SCREENSHOTS, Pages, Server
+from tests.web.helpers import choose_lang, place_leader, place_tile, version
+
+LESSONS = {"tile", "leader", "revolt", "war", "monument", "treasure"}
+TITLE = {"en": "Guided first game", "de": "Geführtes erstes Spiel"}
+REFUSED = {"en": "guided game expects another move", "de": "Die Einführung wartet"}
+COLOUR = {"r": "red", "b": "blue", "g": "green", "k": "black"}
+LEADER = {"P": "priest", "F": "farmer", "T": "trader", "K": "king"}
+
+STATE = """() => {
+  const box = document.querySelector('.tour');
+  return box ? [box.dataset.step, box.dataset.action ?? '', box.dataset.version ?? ''].join('|') : 'none';
+}"""
+
+
+def start_tour(pages: Pages, server: Server, game: str, lang: str) -> Any:
+    page = pages.open(server.base + "/")
+    if lang == "de":
+        choose_lang(page, "de")
+    page.click(f".learn-game[data-game={game}]")
+    page.wait_for_selector(".tour[data-step='intro.1']")
+    return page
+
+
+def moved_on(page: Any, before: str) -> str:
+    page.wait_for_function(f"() => ({STATE})() !== {before!r}", timeout=30000)
+    state: str = page.evaluate(STATE)
+    return state
+
+
+def lit_target(page: Any) -> None:
+    """The ring is drawn around the element the callout points at."""
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.tour-ring'); return r && !r.hidden "
+        "&& r.getBoundingClientRect().width > 0; }"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_the_guided_game_is_played_through(
+    server: Server, pages: Pages, game: str, lang: str
+) -> None:
+    page = start_tour(pages, server, game, lang)
+    assert page.text_content(".tour-title") == TITLE[lang]
+    lit_target(page)
+    # Back and Next through the introduction
+    page.click(".tour-next")
+    page.wait_for_selector(".tour[data-step='intro.2']")
+    page.click(".tour-back")
+    page.wait_for_selector(".tour[data-step='intro.1']")
+    seen: list[str] = []
+    refused = False
+    state: str = page.evaluate(STATE)
+    while True:
+        step, action, _ = state.split("|")
+        if not seen or seen[-1] != step:
+            seen.append(step)
+        if step == "end":
+            break
+        if step.startswith("intro") or step.endswith(".done"):
+            page.click(".tour-buttons .primary")
+        elif action:
+            lit_target(page)
+            if not refused:  # a move the tour does not expect: refused, nothing changes
+                before = version(page)
+                page.fill("#notation", "pass")
+                page.press("#notation", "Enter")
+                page.wait_for_selector(f".notice:has-text('{REFUSED[lang]}')")
+                assert version(page) == before
+                refused = True
+            if game == "board" and step in ("tile", "leader"):  # by clicks, as people do
+                piece = action[0]
+                if step == "tile":
+                    place_tile(page, COLOUR[piece], action[1:])
+                else:
+                    place_leader(page, LEADER[piece], action[1:])
+            else:
+                page.fill("#notation", action)
+                page.press("#notation", "Enter")
+        state = moved_on(page, state)
+    lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}
+    assert lessons == LESSONS, seen
+    assert {f"{k}.done" for k in LESSONS} <= set(seen)
+    assert any(s.endswith(".commit") for s in seen)
+    # the final scoring is there, and the callout points at it
+    page.wait_for_selector(".panel.scoring")
+    lit_target(page)
+    page.screenshot(path=str(SCREENSHOTS / f"tour-{game}-{lang}-end.png"))
+    page.click(".tour-finish")
+    page.wait_for_selector(".tour", state="detached")
+    assert page.locator(".panel.scoring").is_visible()
+
+
+def test_skip_leaves_the_tour(server: Server, pages: Pages) -> None:
+    page = start_tour(pages, server, "board", "en")
+    page.click(".tour-next")
+    page.wait_for_selector(".tour[data-step='intro.2']")
+    page.click(".tour-skip")
+    page.wait_for_url(server.base + "/")
+    page.wait_for_selector(".learn-game")
+    assert page.locator(".tour").count() == 0
