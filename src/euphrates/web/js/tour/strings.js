@@ -2,8 +2,7 @@
 // table that is not a tour never fetches them). `{square}`, `{spot}`, `{what}` and
 // `{action}` are filled in from the move the tour expects now.
 
-/** @type {Record<string, string>} */
-export const EN = {
+export const EN = /** @type {const} */ ({
   "level.tour": "guide",
   "err.tour_step": "The guided game waits for another move: follow the lit place.",
   "tour.label": "Guided first game",
@@ -62,9 +61,11 @@ export const EN = {
   "cards.war.commit": "Commit cards of the war's colour to strengthen your side. Commit {n}.",
   "cards.war.done": "The war is decided: the winner takes the loser's cards of that colour as points.",
   "cards.end": "The game is over. Each player's score is their weakest colour, with treasure cards added where they help most. Here is the final scoring.",
-};
+});
 
-/** @type {Record<string, string>} */
+// The German texts have exactly the English keys: tsc (tests/web/test_types.py) refuses
+// a missing or an extra one.
+/** @type {Record<keyof typeof EN, string>} */
 export const DE = {
   "level.tour": "Spielführer",
   "err.tour_step": "Die Einführung wartet auf einen anderen Zug: Folge dem hervorgehobenen Feld.",
