@@ -48,6 +48,16 @@ HTTP_STATUS = {
     "record_unavailable": 403,
     "seat_not_human": 409,
     "storage_unavailable": 503,
+    "bad_login": 401,
+    "not_signed_in": 401,
+    "csrf_failed": 403,
+    "account_required": 403,
+    "account_disabled": 403,
+    "muted": 403,
+    "unknown_user": 404,
+    "name_taken": 409,
+    "bad_password": 422,
+    "bad_name": 422,
     "server_error": 500,
 }
 

@@ -59,7 +59,7 @@ async def create_game(
     "/api/games/{game_id}",
     tags=["games"],
     response_model=GameOut,
-    responses=refusals(*GAME, "bad_token"),
+    responses=refusals(*GAME, "bad_token", "account_required"),
 )
 async def read_game(opened: OpenedDep) -> dict[str, Any]:
     """The game as the caller may see it: a view per seat its tokens hold, or the
@@ -71,12 +71,12 @@ async def read_game(opened: OpenedDep) -> dict[str, Any]:
     "/api/games/{game_id}/join",
     tags=["seats"],
     response_model=JoinOut,
-    responses=refusals(*GAME, "bad_token", "not_your_seat", *ENDED),
+    responses=refusals(*GAME, "bad_token", "not_your_seat", "account_required", *ENDED),
 )
 async def join(body: JoinIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
     """Take the seats your link opens (the game starts when all human seats are taken)."""
     if not opened.seats:
         raise Refusal("not_your_seat", "send a seat's token to take that seat")
-    await hub.take_seats(opened.room, opened.seats, body.name, body.names)
+    await hub.take_seats(opened.room, opened.seats, body.name, body.names, opened.user)
     you = {"seats": sorted(opened.seats), "host": opened.host}
     return {"game": opened.room.audience.meta(), "you": you}
