@@ -181,12 +181,12 @@ def test_log_in_is_rate_limited_per_address_and_per_name(db_url: str) -> None:
         assert codes == [401, 401, 401, 401, 429]
         # From other addresses, one name still has only its own bucket (the sign-up
         # was one attempt on it).
-        codes = [
+        answers = [
             Person(base, headers={"x-forwarded-for": f"10.0.1.{i}"}).login("Ann", "nope nope")
             for i in range(4)
         ]
-        assert [r.status_code for r in codes] == [401, 401, 401, 429]
-        assert codes[-1].json()["error"]["code"] == "rate_limited"
+        assert [r.status_code for r in answers] == [401, 401, 401, 429]
+        assert answers[-1].json()["error"]["code"] == "rate_limited"
 
 
 def test_unknown_name_and_wrong_password_look_alike(db_url: str) -> None:
