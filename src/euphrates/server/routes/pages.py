@@ -1,7 +1,7 @@
-"""The browser's pages, beside the API: the lobby, a table, a replay (the scripts and
-styles they load are the static files under /static).
+"""The browser's pages, beside the API: the lobby, a table, a replay, a player's
+profile (the scripts and styles they load are the static files under /static).
 
-The three pages differ only in the module they start, so they are one file,
+The pages differ only in the module they start, so they are one file,
 `web/page.html`, filled in once per page and kept. Every page refuses to send a referrer:
 a table's address carries a seat's token in its fragment, and no link followed from a
 page should ever learn even the page's path.
@@ -55,5 +55,9 @@ def pages(web: bool) -> APIRouter:
     @router.get("/replay/{game_id}")
     async def replay_page(game_id: str) -> Response:
         return _send("replay")
+
+    @router.get("/u/{name}")
+    async def profile_page(name: str) -> Response:
+        return _send("profile")
 
     return router
