@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from euphrates.server import db
 from euphrates.server.config import Settings, async_db_url
@@ -27,6 +29,13 @@ def query(db_url: str, sql: str, **params: Any) -> list[Any]:
             await engine.dispose()
 
     return run_async(read())
+
+
+CREATE = {"game": "board", "players": 2, "seats": [{"kind": "human"}] * 2}
+
+
+def cookie(person: Person) -> str:
+    return f"euphrates_session={person.session}"
 
 
 @pytest.fixture(autouse=True)
@@ -101,6 +110,15 @@ def test_a_change_a_cookie_authorises_needs_the_csrf_token(base: str) -> None:
     # Nothing happened: still signed in, the seat not taken.
     assert ann.me()["user"]["name"] == "Ann"
     assert not api.call("GET", f"/api/games/{game['id']}").json()["game"]["seats"][0]["taken"]
+    assert ann.post("/api/games", CREATE, csrf=False).json()["error"]["code"] == "csrf_failed"
+    # A WebSocket from another site's page is refused at the handshake, cookie or not.
+    with pytest.raises(InvalidStatus) as refused_socket:
+        connect(
+            base.replace("http", "ws") + f"/api/games/{game['id']}/ws",
+            additional_headers={"origin": "http://evil.example", "cookie": cookie(ann)},
+            proxy=None,
+        )
+    assert refused_socket.value.response.status_code == 403
     # Log-in from another site's page is refused too (log-in CSRF).
     other = Person(base, headers={"origin": "http://evil.example"})
     assert other.login("Ann").json()["error"]["code"] == "csrf_failed"

@@ -10,7 +10,7 @@ from euphrates.server.audience import meta_of
 from euphrates.server.guard import client_address
 from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
 from euphrates.server.refusals import Refusal
-from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep
+from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep, SignedDep
 from euphrates.server.schemas import CreateIn, JoinIn, create_example
 
 router = APIRouter()
@@ -25,7 +25,12 @@ router = APIRouter()
     responses=refusals("storage_unavailable"),
 )
 async def create_game(
-    body: CreateIn, request: Request, services: ServicesDep, hub: HubDep, base: BaseUrl
+    body: CreateIn,
+    request: Request,
+    services: ServicesDep,
+    hub: HubDep,
+    base: BaseUrl,
+    _signed: SignedDep,
 ) -> dict[str, Any]:
     """Create a game. The answer holds each human seat's secret link and the host's
     link: they are shown once (the server keeps only hashes)."""
