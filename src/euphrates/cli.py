@@ -6,6 +6,7 @@ euphrates bench board --players 4 --games 200 --seed 1
 euphrates bench cards --players 2 --search mcts:600i      search speed on fixed positions
 euphrates demo board --players 3 --seed 7       a random game, printed turn by turn
 euphrates replay game.json                       replay a record, print the final board
+euphrates admin --db URL create-user Ann         accounts, games, reports of a server
 
 Every argument is checked before anything runs, and every failure is one line on
 standard error and a non-zero exit status, never a traceback: 2 for a wrong argument,
@@ -378,6 +379,12 @@ def _serve(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _admin(args: argparse.Namespace) -> int:
+    from euphrates.server.admin import run
+
+    return run(args)
+
+
 def _loadtest(args: argparse.Namespace) -> int:
     from euphrates.server.loadtest import run
 
@@ -545,6 +552,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
     add_loadtest_arguments(lt)
     lt.set_defaults(func=_loadtest)
+
+    ad = sub.add_parser("admin", help="accounts, games and chat reports of a server's database")
+    from euphrates.server.admin import add_arguments as add_admin_arguments
+
+    add_admin_arguments(ad)
+    ad.set_defaults(func=_admin)
 
     args = parser.parse_args(argv)
     _finite(args)

@@ -177,14 +177,17 @@ class Client:
         version: int | None = None,
         history: bool = True,
         origin: str | None = None,
+        cookie: str | None = None,
     ) -> None:
         url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
-        headers = {"origin": origin} if origin else None
+        headers = {"origin": origin} if origin else {}
+        if cookie:
+            headers["cookie"] = cookie
         self.ws: ClientConnection = connect(
             url,
             proxy=None,
             compression=None,
-            additional_headers=headers,
+            additional_headers=headers or None,
             open_timeout=10,
             legacy=True,
         )

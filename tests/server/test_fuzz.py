@@ -3,7 +3,7 @@
 Every operation gets generated requests, valid and invalid ones, against a real
 server: sometimes for one of a few real games (waiting, being played, abandoned after
 some moves) and with a real seat's or host's token, so that requests reach the rooms
-and not only the door. No answer may be a server error, and every answer must be one
+and not only the door; signed in to an account, with its CSRF token. No answer may be a server error, and every answer must be one
 the description documents: its status, its content type and its body's schema.
 Derandomized, so a run is the same every time.
 """
@@ -76,6 +76,14 @@ class Tables:
         self.tokens += [g["host"]["token"] for g in games]
         self.tokens.append(",".join(s["token"] for s in playing["seats"]))
         self.session = requests.Session()
+        # Signed in, as a browser of the server's own pages: every route is also
+        # reached with a live session and its CSRF token (until a generated request
+        # logs out or deletes the account).
+        r = self.session.post(
+            f"{base}/api/account/signup", json={"name": "Fuzz", "password": "fuzz password"}
+        )
+        assert r.status_code == 201, r.text
+        self.session.headers["X-CSRF-Token"] = r.json()["csrf"]
 
 
 @pytest.fixture(scope="module")

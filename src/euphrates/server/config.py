@@ -84,6 +84,14 @@ class Settings:
     waiting_expiry: float = 86400.0
     """Seconds a game may wait for its players since it was created or a seat was last
     taken; then it expires (`expired`)."""
+    logins_per_minute: float = 10.0
+    """Log-in attempts a minute per client address and, apart, per account name (as
+    many at once): guessing passwords is slow from one address and against one name
+    from many addresses."""
+    signups_per_hour: float = 20.0
+    """Accounts one client address may create an hour (as many at once)."""
+    session_days: float = 30.0
+    """How long a log-in lasts (then the browser logs in again)."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
     trusted_proxies: list[str] = field(default_factory=list)
@@ -101,6 +109,11 @@ class Settings:
     `python -m euphrates.bots.worker`."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
+
+    @property
+    def secure_cookies(self) -> bool:
+        """Cookies only over TLS when the server is reached over https."""
+        return bool(self.public_url and self.public_url.startswith("https://"))
 
     def hosts(self) -> list[str]:
         """Every name a request's `Host` may give, IPv6 literals in brackets."""

@@ -48,6 +48,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
     sa.Column("taken", sa.Boolean, nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id")),
+    # the account the seat belongs to: then its link alone no longer acts for it
 )
 
 log = sa.Table(
@@ -70,6 +72,43 @@ chat = sa.Table(
     sa.Column("author", sa.String(64), nullable=False),
     sa.Column("text", sa.String(2000), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id")),  # the account that said it
+)
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(64), nullable=False),  # as chosen, NFC
+    sa.Column("name_key", sa.String(128), nullable=False, unique=True),  # compared: folded
+    sa.Column("password_hash", sa.String(256), nullable=False),  # Argon2id, encoded
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("muted", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("deleted", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("settings", sa.Text, nullable=False, server_default="{}"),
+    # JSON: per-account options (notifications, …) that later features hang here
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),  # SHA-256 of the cookie's value
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+reports = sa.Table(
+    "reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("reporter", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("reason", sa.String(500), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
 servers = sa.Table(
@@ -80,6 +119,9 @@ servers = sa.Table(
 )
 
 sa.Index("games_status", games.c.status)
+sa.Index("seats_user", seats.c.user_id)
+sa.Index("chat_user", chat.c.user_id)
+sa.Index("sessions_user", sessions.c.user_id)
 sa.Index(
     "games_wake",
     games.c.wake_at,

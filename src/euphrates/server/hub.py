@@ -29,6 +29,7 @@ from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import SEED_LIMIT
 from euphrates.games import GAMES, game_definition
 from euphrates.server import tokens
+from euphrates.server.accounts import Accounts, User
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
@@ -77,6 +78,7 @@ class Hub:
         self.connections: dict[str, int] = {}
         """WebSocket connections held per client address."""
         self.closing = False
+        self.accounts = Accounts(store.engine)
 
     # --- creating and finding games ----------------------------------------------------
     async def create_tour(self, game: str) -> Created:
@@ -208,10 +210,19 @@ class Hub:
         room.audience.evict("expired", EXPIRED)
 
     # --- who holds what -------------------------------------------------------------
-    def seats_of(self, room: Room, presented: Sequence[object]) -> tuple[frozenset[int], bool]:
-        """The seats the presented tokens open, and whether one is the host's. A token
-        that opens nothing is refused: a mistyped link must not look like a spectator."""
-        held: set[int] = set()
+    def seats_of(
+        self, room: Room, presented: Sequence[object], user: User | None = None
+    ) -> tuple[frozenset[int], bool]:
+        """The seats the presented tokens open, and whether one is the host's, with
+        the seats of the signed-in `user`'s account. A token that opens nothing is
+        refused: a mistyped link must not look like a spectator. A token of a seat that
+        belongs to an account opens it only for that account (a stolen link of a
+        claimed seat is not enough)."""
+        held = {
+            s.seat
+            for s in room.row.seats
+            if user is not None and s.kind == "human" and s.user_id == user.id
+        }
         host = False
         stored = [(s.seat, s.token_hash) for s in room.row.seats if s.kind == "human"]
         for token in presented:
@@ -220,6 +231,11 @@ class Hub:
             assert isinstance(token, str)
             seat = tokens.find(token, stored)
             if seat is not None:
+                owner = room.row.seats[seat].user_id
+                if owner is not None and (user is None or user.id != owner):
+                    raise Refusal(
+                        "account_required", "this seat belongs to an account: sign in to play it"
+                    )
                 held.add(seat)
             elif tokens.matches(token, room.row.host_hash):
                 host = True
@@ -228,12 +244,18 @@ class Hub:
         return frozenset(held), host
 
     async def take_seats(
-        self, room: Room, seats: frozenset[int], name: object, names: object = None
+        self,
+        room: Room,
+        seats: frozenset[int],
+        name: object,
+        names: object = None,
+        user: User | None = None,
     ) -> None:
         """Mark seats taken (the first time their link is used) and start the game
         once every human seat is taken. `names` may name each seat apart (several
         players at one screen); `name` names the rest. A seat without a name is shown
-        by its number (clients word that in their language)."""
+        by its number (clients word that in their language). A seat first taken by a
+        signed-in `user` belongs to that account, named by it unless named here."""
         room.check_open()
         if names is not None and not isinstance(names, dict):
             raise Refusal("bad_request", "'names' must map seat numbers to names")
@@ -247,16 +269,36 @@ class Hub:
         changed = False
         for seat in sorted(seats):
             entry = room.row.seats[seat]
-            wanted_name = per_seat.get(seat) or common or entry.name
+            owner = entry.user_id
+            if not entry.taken and user is not None:
+                owner = user.id
+            fallback = user.name if user is not None and owner == user.id else None
+            wanted_name = per_seat.get(seat) or common or entry.name or fallback
             if entry.taken and entry.name == wanted_name:
                 continue
-            wanted = SeatRow(seat, entry.kind, entry.level, wanted_name, entry.token_hash, True)
+            wanted = SeatRow(
+                seat, entry.kind, entry.level, wanted_name, entry.token_hash, True, owner
+            )
             stored = await self._write_seat(room, wanted, only_if_human=True)
             if stored is None:
                 raise Refusal("bad_token", "that link is not valid for this game")
             changed = True
         if changed:
             self.seats_changed(room, local=True)
+
+    async def claim(self, room: Room, seats: frozenset[int], user: User) -> list[int]:
+        """Tie the seats the caller's links open to `user`'s account: from now on the
+        links alone no longer act for them. Returns the seats the account holds."""
+        for seat in sorted(seats):
+            entry = room.row.seats[seat]
+            if entry.user_id == user.id:
+                continue
+            name = entry.name or user.name
+            wanted = SeatRow(seat, entry.kind, entry.level, name, entry.token_hash, True, user.id)
+            if await self._write_seat(room, wanted, only_if_human=True) is None:
+                raise Refusal("seat_not_human", f"seat {seat} is played by a bot")
+        self.seats_changed(room, local=True)
+        return sorted(s.seat for s in room.row.seats if s.user_id == user.id)
 
     async def _write_seat(
         self, room: Room, seat: SeatRow, only_if_human: bool = False
@@ -291,7 +333,7 @@ class Hub:
         entry = room.row.seats[seat]
         if entry.kind != "human":
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
-        bot = SeatRow(seat, "bot", level, None, None, True)
+        bot = SeatRow(seat, "bot", level, None, None, True, entry.user_id)
         if await self._write_seat(room, bot, only_if_human=True) is None:
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         room.audience.evict("seat_replaced", f"seat {seat} is now played by a bot", seat)
@@ -310,14 +352,27 @@ class Hub:
         if local:
             self.wake_bots(room)
 
-    async def chat(self, room: Room, seats: frozenset[int], text: object) -> ChatRow:
+    async def chat(
+        self, room: Room, seats: frozenset[int], text: object, user: User | None = None
+    ) -> ChatRow:
         """Say `text` at the table as the lowest of `seats` (by its name or number),
-        or as a spectator when `seats` is empty."""
+        or as a spectator when `seats` is empty (by the signed-in `user`'s name). The
+        line is the account's — the speaker's, or that of the seat spoken for — and
+        an account an admin muted may not chat."""
         seat = min(seats) if seats else None
-        author = "spectator" if seat is None else room.row.seats[seat].name or f"Player {seat + 1}"
+        if seat is None:
+            author = "spectator" if user is None else user.name
+            speaker = None if user is None else user.id
+        else:
+            author = room.row.seats[seat].name or f"Player {seat + 1}"
+            speaker = room.row.seats[seat].user_id or (None if user is None else user.id)
         clean = clean_chat(text, self.settings.chat_max)
+        if speaker is not None and await self.accounts.is_muted(speaker):
+            raise Refusal("muted", "this account is muted: it cannot chat")
         try:
-            row = await self.store.add_chat(room.id, seat, author, clean, self.settings.chat_lines)
+            row = await self.store.add_chat(
+                room.id, seat, author, clean, self.settings.chat_lines, speaker
+            )
         except ChatFull as e:
             raise Refusal("chat_full", str(e)) from None
         except StorageError as e:
@@ -462,7 +517,7 @@ class Hub:
                     entry = LogRow(msg["v"], seat, msg["k"], text)
             self._spawn(room.catch_up(entry), f"catch-up-{room.id}")
         elif kind == "seats":
-            self._spawn(self._reload_seats(room), f"seats-{room.id}")
+            self._spawn(self.reload_seats(room), f"seats-{room.id}")
         elif kind == "chat":
             self._spawn(self._relay_chat(room), f"chat-{room.id}")
         elif kind == "claim":  # another server drives it now
@@ -472,9 +527,9 @@ class Hub:
         """After a lost connection to the notifier: catch up every room held."""
         for room in list(self.rooms.values()):
             await room.catch_up()
-            await self._reload_seats(room)
+            await self.reload_seats(room)
 
-    async def _reload_seats(self, room: Room) -> None:
+    async def reload_seats(self, room: Room) -> None:
         row = await self.store.load_game(room.id)
         if row is None:
             return

@@ -171,13 +171,22 @@ class HealthOut(BaseModel):
     time: float
 
 
-COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "server_error")
+COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "csrf_failed", "server_error")
 """What any route may answer: a request it cannot read, a body over the cap, too many
-requests from one address, a failure of the server's own."""
+requests from one address, a signed-in change without its CSRF proof, a failure of
+the server's own."""
 GAME = ("unknown_game", "expired", "storage_unavailable")
 """What any route of one game may answer besides."""
 ENDED = ("game_over", "abandoned")
-PLAY = ("bad_token", "not_your_seat", "not_started", "stale_version", "wrong_seat", *ENDED)
+PLAY = (
+    "bad_token",
+    "account_required",
+    "not_your_seat",
+    "not_started",
+    "stale_version",
+    "wrong_seat",
+    *ENDED,
+)
 """What acting for a seat may answer: a token or seat that is not the caller's, a game
 not started or ended, a version past, a decision that is another seat's."""
 

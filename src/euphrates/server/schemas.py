@@ -100,3 +100,16 @@ def create_example() -> dict[str, Any]:
             }
         }
     }
+
+
+class CredentialsIn(_Strict):
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
+class PasswordIn(_Strict):
+    password: str = Field(max_length=1000)
+
+
+class ReportIn(_Strict):
+    reason: str = Field(default="", max_length=500)

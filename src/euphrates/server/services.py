@@ -14,7 +14,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
-from euphrates.server import db
+from euphrates.server import db, passwords
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
 from euphrates.server.drivers import Drivers
@@ -30,6 +30,12 @@ class Services:
         self._hub: Hub | None = None
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
+        per_minute = settings.logins_per_minute
+        self.logins = Buckets(per_minute / 60, per_minute)
+        """Log-in and sign-up attempts per client address."""
+        self.login_names = Buckets(per_minute / 60, per_minute)
+        """Log-in attempts per account name, from any address."""
+        self.signups = Buckets(settings.signups_per_hour / 3600, settings.signups_per_hour)
 
     @property
     def hub(self) -> Hub:
@@ -42,6 +48,7 @@ class Services:
         settings = self.settings
         engine = db.make_engine(async_db_url(settings.db_url))
         await db.migrate(engine)
+        await passwords.warm()
         store = Store(engine, origin=secrets.token_hex(8))
         await store.start()
         pool = None

@@ -43,6 +43,8 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     taken: bool = False
+    user_id: int | None = None
+    """The account the seat belongs to; then its token alone no longer acts for it."""
 
 
 @dataclass
@@ -141,6 +143,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "taken": s.taken,
+                        "user_id": s.user_id,
                     }
                     for s in g.seats
                 ],
@@ -174,7 +177,10 @@ class Store:
                 sa.select(db.seats).where(db.seats.c.game_id == game_id).order_by(db.seats.c.seat)
             )
         ).all()
-        return [SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken)) for r in rows]
+        return [
+            SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, bool(r.taken), r.user_id)
+            for r in rows
+        ]
 
     async def update_seat(
         self, game_id: str, seat: SeatRow, only_if_human: bool = False, bot_to_move: bool = False
@@ -210,6 +216,7 @@ class Store:
                     name=seat.name,
                     token_hash=seat.token_hash,
                     taken=seat.taken,
+                    user_id=seat.user_id,
                 )
             )
             seats = await self._seats(conn, game_id)
@@ -431,7 +438,13 @@ class Store:
 
     # --- chat ----------------------------------------------------------------------
     async def add_chat(
-        self, game_id: str, seat: int | None, author: str, text: str, most: int = 1000
+        self,
+        game_id: str,
+        seat: int | None,
+        author: str,
+        text: str,
+        most: int = 1000,
+        user_id: int | None = None,
     ) -> ChatRow:
         """Append a chat line with the next number; a number another server took
         first is retried. A game keeps at most `most` lines (ChatFull)."""
@@ -458,6 +471,7 @@ class Store:
                             author=author,
                             text=text,
                             created_at=at,
+                            user_id=user_id,
                         )
                         .on_conflict_do_nothing(index_elements=["game_id", "seq"])
                         .returning(db.chat.c.seq)

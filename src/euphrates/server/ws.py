@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euphrates.server import tokens
+from euphrates.server.accounts import User
 from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub
 from euphrates.server.refusals import Refusal
@@ -57,6 +58,7 @@ class Connection:
         self.hub = hub
         self.seats: frozenset[int] = frozenset()
         self.host = False
+        self.user: User | None = None
         self.name: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.sender: asyncio.Task[None] | None = None
@@ -212,14 +214,15 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         presented = msg.get("tokens", [])
         if not isinstance(presented, list) or len(presented) > tokens.MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
-        seats, host = hub.seats_of(room, presented)
+        user = await _signed_in(conn.ws, hub)
+        seats, host = hub.seats_of(room, presented, user)
         if seats and room.status in ("waiting", "active"):  # an ended game is only shown
-            await hub.take_seats(room, seats, msg.get("name"), msg.get("names"))
+            await hub.take_seats(room, seats, msg.get("name"), msg.get("names"), user)
     except Refusal as r:
         conn.refuse(r)
         conn.close_soon(r.code, r.message)
         return None
-    conn.seats, conn.host = seats, host
+    conn.seats, conn.host, conn.user = seats, host, user
     chat = await _chat_so_far(hub, room)
     since = msg.get("version")
     # Joining queues the welcome in the same step: the next update the client
@@ -234,6 +237,19 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
     if seats:  # a spectator changes nothing others are shown
         hub.seats_changed(room, local=False)
     return room
+
+
+async def _signed_in(ws: WebSocket, hub: Hub) -> User | None:
+    """The account of the handshake's session cookie. A page of another origin was
+    refused at the handshake (`same_origin`), so a browser sends the cookie here only
+    from this server's own pages: the WebSocket's CSRF defence."""
+    session = ws.cookies.get("euphrates_session")
+    if not session or len(session) > 128:
+        return None
+    try:
+        return await hub.accounts.session(session)
+    except Exception as e:
+        raise Refusal("storage_unavailable", f"the session could not be read: {e}") from None
 
 
 async def _chat_so_far(hub: Hub, room: Room) -> list[ChatRow]:
@@ -265,7 +281,7 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
             step = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
             conn.send({"type": "ack", "id": msg_id, "version": step.version})
         elif kind == "chat":
-            row = await hub.chat(room, conn.seats, msg.get("text"))
+            row = await hub.chat(room, conn.seats, msg.get("text"), conn.user)
             conn.send({"type": "ack", "id": msg_id, "seq": row.seq})
         elif kind == "sync":
             snapshot = room.audience.snapshot(conn.seats, conn.host, history=True)

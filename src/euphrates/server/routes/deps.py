@@ -8,14 +8,17 @@ spectator's.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from starlette.requests import HTTPConnection
 
 from euphrates.server import tokens
+from euphrates.server.accounts import User, csrf_token
 from euphrates.server.hub import GAME_ID, Hub
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
@@ -58,6 +61,71 @@ def presented(request: Request) -> list[str]:
     return [t.strip() for t in value.split(",") if t.strip()][: tokens.MAX_TOKENS]
 
 
+SESSION_COOKIE = "euphrates_session"
+CSRF_HEADER = "x-csrf-token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+@dataclass(frozen=True)
+class Signed:
+    """The account a request's session cookie signs in, and that session's id."""
+
+    user: User
+    session: str
+
+
+def foreign(request: Request, services: Services) -> bool:
+    """Whether the request comes from a page of another origin, by what browsers
+    say: `Sec-Fetch-Site` (same-origin only) and `Origin` (this server's name, or
+    `--public-url`'s). A client that is not a browser sends neither."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False
+    ours = {request.headers.get("host", "").lower()}
+    if services.settings.public_url:
+        ours.add(urlsplit(services.settings.public_url).netloc.lower())
+    netloc = urlsplit(origin).netloc.lower()
+    return not netloc or netloc not in ours
+
+
+async def signed_in(request: Request, services: ServicesDep) -> Signed | None:
+    """The account of the request's session cookie, or None. A request that changes
+    something and carries a live session must prove it comes from this server's own
+    pages — the session's CSRF token in `X-CSRF-Token`, and no foreign origin — else
+    it is refused (`csrf_failed`) whatever it asks: a cookie a browser sends by itself
+    authorises nothing on its own."""
+    session = request.cookies.get(SESSION_COOKIE)
+    if not session or len(session) > 128:
+        return None
+    try:
+        user = await services.hub.accounts.session(session)
+    except Exception as e:
+        raise Refusal("storage_unavailable", f"the session could not be read: {e}") from None
+    if user is None:
+        return None
+    if request.method not in SAFE_METHODS:
+        sent = request.headers.get(CSRF_HEADER, "")
+        valid = hmac.compare_digest(sent.encode(), csrf_token(session).encode())
+        if not valid or foreign(request, services):
+            raise Refusal("csrf_failed", "this request did not come from this server's pages")
+    return Signed(user, session)
+
+
+SignedDep = Annotated[Signed | None, Depends(signed_in)]
+
+
+def user_of(signed: SignedDep) -> Signed:
+    if signed is None:
+        raise Refusal("not_signed_in", "sign in first")
+    return signed
+
+
+UserDep = Annotated[Signed, Depends(user_of)]
+
+
 async def find_room(game_id: GameId, hub: HubDep) -> Room:
     return await hub.room(game_id)
 
@@ -73,11 +141,13 @@ class Opened:
     room: Room
     seats: frozenset[int]
     host: bool
+    user: User | None = None
 
 
-async def open_game(request: Request, room: RoomDep, hub: HubDep) -> Opened:
-    seats, host = hub.seats_of(room, presented(request))
-    return Opened(room, seats, host)
+async def open_game(request: Request, room: RoomDep, hub: HubDep, signed: SignedDep) -> Opened:
+    user = signed.user if signed else None
+    seats, host = hub.seats_of(room, presented(request), user)
+    return Opened(room, seats, host, user)
 
 
 OpenedDep = Annotated[Opened, Depends(open_game)]

@@ -11,7 +11,7 @@ from euphrates.server.guard import client_address
 from euphrates.server.hub import Created
 from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
 from euphrates.server.refusals import Refusal
-from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep
+from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep, SignedDep
 from euphrates.server.schemas import CreateIn, JoinIn, create_example
 
 router = APIRouter()
@@ -26,7 +26,12 @@ router = APIRouter()
     responses=refusals("storage_unavailable"),
 )
 async def create_game(
-    body: CreateIn, request: Request, services: ServicesDep, hub: HubDep, base: BaseUrl
+    body: CreateIn,
+    request: Request,
+    services: ServicesDep,
+    hub: HubDep,
+    base: BaseUrl,
+    _signed: SignedDep,
 ) -> dict[str, Any]:
     """Create a game. The answer holds each human seat's secret link and the host's
     link: they are shown once (the server keeps only hashes)."""
@@ -65,7 +70,7 @@ def created_answer(created: Created, base: str) -> dict[str, Any]:
     "/api/games/{game_id}",
     tags=["games"],
     response_model=GameOut,
-    responses=refusals(*GAME, "bad_token"),
+    responses=refusals(*GAME, "bad_token", "account_required"),
 )
 async def read_game(opened: OpenedDep) -> dict[str, Any]:
     """The game as the caller may see it: a view per seat its tokens hold, or the
@@ -77,12 +82,12 @@ async def read_game(opened: OpenedDep) -> dict[str, Any]:
     "/api/games/{game_id}/join",
     tags=["seats"],
     response_model=JoinOut,
-    responses=refusals(*GAME, "bad_token", "not_your_seat", *ENDED),
+    responses=refusals(*GAME, "bad_token", "not_your_seat", "account_required", *ENDED),
 )
 async def join(body: JoinIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
     """Take the seats your link opens (the game starts when all human seats are taken)."""
     if not opened.seats:
         raise Refusal("not_your_seat", "send a seat's token to take that seat")
-    await hub.take_seats(opened.room, opened.seats, body.name, body.names)
+    await hub.take_seats(opened.room, opened.seats, body.name, body.names, opened.user)
     you = {"seats": sorted(opened.seats), "host": opened.host}
     return {"game": opened.room.audience.meta(), "you": you}

@@ -23,7 +23,9 @@ def _host(opened: Opened, what: str) -> None:
 @router.post(
     "/api/games/{game_id}/seats/{seat}/bot",
     response_model=GameOnly,
-    responses=refusals(*GAME, "bad_token", "not_host", "seat_not_human", "game_over"),
+    responses=refusals(
+        *GAME, "bad_token", "account_required", "not_host", "seat_not_human", "game_over"
+    ),
 )
 async def seat_bot(
     seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)],
@@ -40,7 +42,7 @@ async def seat_bot(
 @router.post(
     "/api/games/{game_id}/abandon",
     response_model=GameOnly,
-    responses=refusals(*GAME, "bad_token", "not_host", "game_over"),
+    responses=refusals(*GAME, "bad_token", "account_required", "not_host", "game_over"),
 )
 async def abandon(opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
     """Host only: end the game for everyone, unfinished."""

@@ -63,11 +63,13 @@ async def read_chat(
     "/api/games/{game_id}/chat",
     tags=["chat"],
     response_model=ChatOut,
-    responses=refusals(*GAME, "bad_token", "chat_refused", "chat_full"),
+    responses=refusals(
+        *GAME, "bad_token", "account_required", "muted", "chat_refused", "chat_full"
+    ),
 )
 async def post_chat(body: ChatIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
     """Say something at the table (plain text; seats and spectators)."""
-    row = await hub.chat(opened.room, opened.seats, body.text)
+    row = await hub.chat(opened.room, opened.seats, body.text, opened.user)
     return {"message": chat_json(row)}
 
 

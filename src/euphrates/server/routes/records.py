@@ -39,7 +39,7 @@ async def record(room: RoomDep) -> dict[str, Any]:
 @router.get(
     "/api/games/{game_id}/log",
     response_model=LogOut,
-    responses=refusals(*GAME, "bad_token", "not_your_seat"),
+    responses=refusals(*GAME, "bad_token", "account_required", "not_your_seat"),
 )
 async def seat_log(opened: OpenedDep) -> dict[str, Any]:
     """What your seats have seen so far: every event they may see, by version."""

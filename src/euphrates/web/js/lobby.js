@@ -1,6 +1,8 @@
-// The lobby (/): a new game with its seats and options, the games this browser
-// remembers, and joining or watching by link.
+// The lobby (/): a new game with its seats and options, the account area, the games
+// this browser remembers (and, signed in, the account's from the server, on any
+// browser), and joining or watching by link.
 
+import { account, accountGames, accountPanel, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
 import { byId, copyText, fill, h } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
@@ -36,6 +38,8 @@ let busy = false;
 let error = null;
 /** @type {Record<string, string>} */
 const statuses = {};
+/** @type {import("./shared/account.js").AccountGame[]} */
+let serverGames = [];
 
 // The rules reference opens over the lobby, loaded only then.
 setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
@@ -57,7 +61,7 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, learn, joinPanel(), myGamesPanel())));
+      h("div", { class: "lobby-side" }, accountPanel(() => void accountChanged()), learn, joinPanel(), myGamesPanel())));
 }
 
 function newGamePanel() {
@@ -236,8 +240,27 @@ function parseLink(text) {
   }
 }
 
+/** The account's games first (their links need no token), then this browser's others. */
+function listed() {
+  const local = myGames();
+  const fromServer = serverGames.map((g) => {
+    const here = local.find((l) => l.id === g.id);
+    return { id: g.id, game: g.game, players: g.players, seats: [], host: here?.host ?? null, invites: [], status: g.status, at: g.created };
+  });
+  return [...fromServer, ...local.filter((l) => !serverGames.some((g) => g.id === l.id))];
+}
+
+async function accountChanged() {
+  try {
+    serverGames = await accountGames();
+  } catch {
+    serverGames = [];
+  }
+  render();
+}
+
 function myGamesPanel() {
-  const games = myGames();
+  const games = listed();
   const list = h("ul", { class: "my-games" });
   for (const g of games) {
     const status = statuses[g.id] ?? g.status;
@@ -248,11 +271,12 @@ function myGamesPanel() {
       h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
       h("a", { class: "button small", href: `/g/${g.id}${fragment(g.seats, g.host)}` }, t("lobby.open")),
       ended ? h("a", { class: "button small", href: `/replay/${g.id}` }, t("lobby.replay")) : null,
-      h("button", { type: "button", class: "small quiet", onclick: () => { forget(g.id); render(); } }, t("lobby.forget"))));
+      serverGames.some((x) => x.id === g.id) ? null
+        : h("button", { type: "button", class: "small quiet", onclick: () => { forget(g.id); render(); } }, t("lobby.forget"))));
   }
   return h("section", { class: "card mine", "aria-labelledby": "mine-title" },
     h("h2", { id: "mine-title" }, t("lobby.mine")),
-    games.length ? list : h("p", { class: "hint" }, t("lobby.none")));
+    games.length ? list : h("p", { class: "hint" }, t(account() ? "account.no_games" : "lobby.none")));
 }
 
 async function refreshStatuses() {
@@ -274,4 +298,5 @@ const frag = readFragment(location.hash);
 if (frag.seats.length || frag.host) history.replaceState(null, "", "/");
 onLang(render);
 render();
+void loadAccount().then(accountChanged, () => {});
 void refreshStatuses();

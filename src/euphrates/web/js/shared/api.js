@@ -1,5 +1,8 @@
 // The HTTP API (docs/server.md). Tokens go only in the Authorization header. Answers
-// are read by `parseJson`, so that no 64-bit integer is rounded on the way.
+// are read by `parseJson`, so that no 64-bit integer is rounded on the way. Every
+// request that changes something carries the session's CSRF token when the browser
+// is signed in: the server refuses such a request with a session cookie but without
+// it (docs/server.md, Accounts).
 
 import { parseJson } from "./json.js";
 import { ServerError } from "./net.js";
@@ -14,10 +17,34 @@ export async function call(path, opts = {}) {
   const headers = {};
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.tokens && opts.tokens.length) headers.authorization = `Bearer ${opts.tokens.join(",")}`;
+  const method = opts.method ?? "GET";
+  if (method !== "GET") {
+    const token = await csrf();
+    if (token) headers["x-csrf-token"] = token;
+  }
   /** @type {RequestInit} */
-  const init = { method: opts.method ?? "GET", headers };
+  const init = { method, headers };
   if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
   return (await answer(path, init)).doc;
+}
+
+/** @type {Promise<string|null> | null} */
+let csrfToken = null;
+
+/** The session's CSRF token (null when signed out), asked once per page. */
+function csrf() {
+  csrfToken ??= fetch("/api/account")
+    .then(async (res) => (res.ok ? (await res.json()).csrf ?? null : null))
+    .catch(() => null);
+  return csrfToken;
+}
+
+/**
+ * What signing in, up or out said the token is now.
+ * @param {string|null} token
+ */
+export function setCsrf(token) {
+  csrfToken = Promise.resolve(token);
 }
 
 /**

@@ -1,0 +1,95 @@
+"""What the account routes answer, as models (the OpenAPI description is generated
+from them). None of them has a field for a password, its hash, a session id or a
+seat's token: an answer cannot carry what it has no field for."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from euphrates.server.models import GameMeta, Status, You
+from euphrates.server.schemas import GameName
+
+
+class UserOut(BaseModel):
+    name: str
+    created: str
+
+
+class AccountOut(BaseModel):
+    user: UserOut | None = Field(description="the signed-in account, or null")
+    csrf: str | None = Field(
+        description="send it as `X-CSRF-Token` with every request that changes something"
+    )
+
+
+class MyGame(BaseModel):
+    id: str
+    game: GameName
+    players: int
+    status: Status
+    seats: list[int] = Field(description="the seats of this account")
+    created: str
+    updated: str
+    link: str = Field(description="the table; the account opens its seats, no token needed")
+    replay: str | None
+
+
+class MyGamesOut(BaseModel):
+    games: list[MyGame]
+
+
+class ProfileOut(BaseModel):
+    name: str
+    created: str
+    games: dict[str, int] = Field(description="games played, per game")
+    finished: list[MyGame] = Field(description="the latest ended games, with their replays")
+    rating: None = Field(description="reserved for ratings")
+
+
+class SessionOut(BaseModel):
+    created: str
+    last_seen: str
+    expires: str
+
+
+class SeatOut(BaseModel):
+    game: str
+    seat: int
+    name: str | None
+    taken: bool
+
+
+class ChatLineOut(BaseModel):
+    game: str
+    seq: int
+    author: str
+    text: str
+    at: str
+
+
+class ExportAccount(UserOut):
+    muted: bool
+    settings: dict[str, object]
+
+
+class ExportOut(BaseModel):
+    account: ExportAccount
+    sessions: list[SessionOut]
+    games: list[MyGame]
+    seats: list[SeatOut]
+    chat: list[ChatLineOut]
+
+
+class EndedOut(BaseModel):
+    ended: int = Field(description="sessions ended")
+
+
+class DoneOut(BaseModel):
+    done: Literal[True]
+
+
+class ClaimOut(BaseModel):
+    game: GameMeta
+    you: You

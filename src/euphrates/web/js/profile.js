@@ -1,0 +1,102 @@
+// A player's profile (/u/{name}): games per game, the latest ended games with their
+// replays, a place for the rating; on one's own profile, the export of one's data and
+// the deletion of the account.
+
+import { account, loadAccount } from "./shared/account.js";
+import { call } from "./shared/api.js";
+import { byId, fill, h } from "./shared/dom.js";
+import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
+import { fatalPage } from "./shared/pages.js";
+
+const app = byId("app");
+const match = /^\/u\/([^/]{1,200})\/?$/.exec(location.pathname);
+const name = match?.[1] ? decodeURIComponent(match[1]) : "";
+/** @type {any} */
+let profile = null;
+/** @type {string|null} */
+let problem = null;
+
+/** @param {string} game */
+function gameName(game) {
+  return t(`lobby.${game === "cards" ? "cards" : "board"}`);
+}
+
+function render() {
+  if (problem) {
+    fatalPage(app, problem);
+    return;
+  }
+  if (!profile) return;
+  document.title = `${profile.name} · ${t("app.title")}`;
+  const me = account();
+  const own = me !== null && me.name === profile.name;
+  const counts = Object.entries(/** @type {Record<string, number>} */ (profile.games));
+  fill(app,
+    h("header", { class: "top" }, h("a", { href: "/", class: "home" }, t("nav.lobby")), langSwitch()),
+    h("main", { class: "profile" },
+      h("section", { class: "card", "aria-labelledby": "profile-name" },
+        h("h1", { id: "profile-name" }, profile.name),
+        h("p", { class: "hint" }, t("profile.since", { date: new Date(profile.created).toLocaleDateString(currentLang()) })),
+        h("p", { class: "rating" }, t("profile.rating"), " ", profile.rating ?? t("profile.unrated")),
+        h("h2", {}, t("profile.games")),
+        counts.length
+          ? h("ul", { class: "game-counts" }, ...counts.map(([g, n]) => h("li", {}, t("profile.count", { game: gameName(g), n }))))
+          : h("p", { class: "hint" }, t("profile.no_games")),
+        h("h2", {}, t("profile.finished")),
+        profile.finished.length
+          ? h("ul", { class: "finished" }, ...profile.finished.map((/** @type {any} */ g) => h("li", {},
+            h("span", { class: "game-name" }, t("lobby.vs", { game: gameName(g.game), players: g.players })),
+            h("span", { class: `status ${g.status}` }, t(`status.${g.status}`)),
+            h("span", { class: "when" }, new Date(g.updated).toLocaleDateString(currentLang())),
+            g.replay ? h("a", { class: "button small", href: g.replay }, t("lobby.replay")) : null)))
+          : h("p", { class: "hint" }, t("profile.none_finished"))),
+      own ? ownPanel() : null));
+}
+
+/** Export and deletion, on one's own profile. */
+function ownPanel() {
+  const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("account.password") });
+  const error = h("p", { class: "error", role: "alert", hidden: true });
+  const download = async () => {
+    try {
+      const doc = await call("/api/account/export");
+      const blob = new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" });
+      const a = h("a", { href: URL.createObjectURL(blob), download: `euphrates-${profile.name}.json` });
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+    }
+  };
+  const remove = async () => {
+    if (!confirm(t("profile.delete_sure"))) return;
+    try {
+      await call("/api/account/delete", { method: "POST", body: { password: password.value } });
+      location.assign("/");
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+    }
+  };
+  return h("section", { class: "card own", "aria-labelledby": "own-title" },
+    h("h2", { id: "own-title" }, t("profile.yours")),
+    h("button", { type: "button", id: "export", onclick: () => void download() }, t("profile.export")),
+    h("p", { class: "hint" }, t("profile.delete_hint")),
+    h("label", {}, t("account.password"), password),
+    h("button", { type: "button", class: "danger", id: "delete-account", onclick: () => void remove() }, t("profile.delete")),
+    error);
+}
+
+async function start() {
+  try {
+    await loadAccount();
+    profile = await call(`/api/users/${encodeURIComponent(name)}`);
+  } catch (e) {
+    problem = errorText(e);
+  }
+  render();
+}
+
+onLang(render);
+void start();

@@ -1,0 +1,91 @@
+"""Signed-in clients for the account tests: a browser's cookie jar and the session's
+CSRF token, over HTTP and WebSocket."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from euphrates.server import db
+from euphrates.server.config import async_db_url
+from euphrates.server.routes.deps import SESSION_COOKIE
+from tests.server.harness import Client, run_async
+
+PASSWORD = "correct horse battery"
+
+
+def forget_accounts(db_url: str) -> None:
+    """Empty the account tables: on PostgreSQL one database serves a worker's tests,
+    and each test signs up its own Ann."""
+
+    async def wipe() -> None:
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            await db.migrate(engine)
+            async with engine.begin() as conn:
+                await conn.execute(db.reports.delete())
+                await conn.execute(db.sessions.delete())
+                await conn.execute(db.seats.update().values(user_id=None))
+                await conn.execute(db.chat.update().values(user_id=None))
+                await conn.execute(db.users.delete())
+        finally:
+            await engine.dispose()
+
+    run_async(wipe())
+
+
+class Person:
+    """One browser: its cookies, the CSRF token its pages read, its origin."""
+
+    def __init__(self, base: str, headers: dict[str, str] | None = None) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=30, headers=headers or {})
+        self.csrf: str | None = None
+
+    def signup(self, name: str, password: str = PASSWORD) -> httpx.Response:
+        r = self.http.post("/api/account/signup", json={"name": name, "password": password})
+        if r.status_code == 201:
+            self.csrf = r.json()["csrf"]
+        return r
+
+    def login(self, name: str, password: str = PASSWORD) -> httpx.Response:
+        r = self.http.post("/api/account/login", json={"name": name, "password": password})
+        if r.status_code == 200:
+            self.csrf = r.json()["csrf"]
+        return r
+
+    def me(self) -> dict[str, Any]:
+        doc: dict[str, Any] = self.http.get("/api/account").json()
+        return doc
+
+    def post(
+        self,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        csrf: bool = True,
+        headers: dict[str, str] | None = None,
+    ) -> httpx.Response:
+        sent = dict(headers or {})
+        if csrf and self.csrf:
+            sent.setdefault("x-csrf-token", self.csrf)
+        if token:
+            sent["authorization"] = f"Bearer {token}"
+        return self.http.post(path, json=body if body is not None else {}, headers=sent)
+
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        return self.http.get(path, headers=headers)
+
+    @property
+    def session(self) -> str | None:
+        return self.http.cookies.get(SESSION_COOKIE)
+
+    def socket(self, game_id: str, tokens: list[str] | None = None) -> Client:
+        """A WebSocket from this browser's page: its origin and its cookie."""
+        cookie = f"{SESSION_COOKIE}={self.session}" if self.session else None
+        return Client(self.base, game_id, tokens, origin=self.base, cookie=cookie)
+
+    def close(self) -> None:
+        self.http.close()
