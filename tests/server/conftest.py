@@ -59,6 +59,16 @@ def strict_base(db_url: str) -> Iterator[str]:
 
 
 @pytest.fixture
+def limited_base(db_url: str) -> Iterator[str]:
+    """A running server allowing one address 10 requests a second (20 at once): a client
+    reaches the limit however slowly a loaded machine answers it (at the default 100 a
+    second, one that takes 12 ms a request never would)."""
+    settings = Settings(db_url=db_url, bot_workers=0, bot_pace=0, requests_per_s=10)
+    with running_server(settings) as url:
+        yield url
+
+
+@pytest.fixture
 def api(base: str) -> Iterator[Api]:
     a = Api(base)
     yield a

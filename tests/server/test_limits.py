@@ -158,16 +158,16 @@ def _until_limited(send: Any, tries: int = 3000) -> tuple[int, Any]:
     raise AssertionError(f"{tries} requests and no 429")
 
 
-def test_reads_are_rate_limited_per_address(strict_base: str) -> None:
-    api = Api(strict_base)
+def test_reads_are_rate_limited_per_address(limited_base: str) -> None:
+    api = Api(limited_base)
     gid = api.create()["id"]
     passed, r = _until_limited(lambda _i: api.call("GET", f"/api/games/{gid}/chat"))
-    assert passed >= 100
+    assert passed >= 19  # the burst (20) less the creation
     _error(r, 429, "rate_limited")
 
 
-def test_a_forged_forwarded_address_does_not_escape_the_limit(strict_base: str) -> None:
-    with httpx.Client(base_url=strict_base, timeout=10) as http:
+def test_a_forged_forwarded_address_does_not_escape_the_limit(limited_base: str) -> None:
+    with httpx.Client(base_url=limited_base, timeout=10) as http:
 
         def send(i: int) -> httpx.Response:
             forged = {"x-forwarded-for": f"10.0.{i // 250}.{i % 250}"}
