@@ -16,6 +16,8 @@ const OX = 24;
 const OY = 22;
 const WIDTH = OX + COLUMNS * SQ + 6;
 const HEIGHT = OY + ROWS * SQ + 6;
+/** The board's width in its own units (a square is 48). */
+export const BOARD_WIDTH = WIDTH;
 
 /**
  * @typedef {object} Marks
