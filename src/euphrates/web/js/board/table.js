@@ -195,7 +195,7 @@ class BoardTable extends Seating {
   /** @param {BoardView} view */
   renderBoard(view) {
     if (!this.drawing) {
-      this.drawing = new BoardDrawing(this.mapSide(view), (sq) => sq);
+      this.drawing = new BoardDrawing(this.mapSide(view));
       const grid = this.drawing.grid;
       grid.addEventListener("click", (e) => {
         const sq = /** @type {Element} */ (e.target).getAttribute("data-sq");
@@ -226,6 +226,7 @@ class BoardTable extends Seating {
       this.boardWrap.append(this.drawing.svg);
     }
     this.drawing.render(view);
+    this.drawing.describe(view, (s) => this.name(s));
     this.drawing.svg.dataset.version = String(this.conn.version);
     this.renderMarks();
   }

@@ -188,7 +188,7 @@ export class LayoutDrawing {
    * @param {string} label
    */
   hitRect(x, y, w, h, data, label) {
-    return s("rect", { x, y, width: w, height: h, fill: "transparent", "aria-label": label, ...data });
+    return s("rect", { x, y, width: w, height: h, fill: "transparent", role: "button", "aria-label": label, ...data });
   }
 
   /**

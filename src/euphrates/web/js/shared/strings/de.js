@@ -128,6 +128,7 @@ export const DE = {
   "table.zoom": "Vergrößern",
   "table.zoom_hint": "Die Zeichnung größer zeigen, zum Verschieben",
   "table.board": "Spielplan",
+  "table.river": "Fluss",
   "table.square": "Feld {sq}",
 
   "replay.title": "Nachspielen",

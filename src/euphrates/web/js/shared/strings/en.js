@@ -128,6 +128,7 @@ export const EN = {
   "table.zoom": "Zoom",
   "table.zoom_hint": "Show the drawing larger, to scroll through",
   "table.board": "Board",
+  "table.river": "river",
   "table.square": "Square {sq}",
 
   "replay.title": "Replay",
