@@ -109,3 +109,12 @@ def test_card_table_screens(server: Server, pages: Pages, screen: Screen, lang: 
         if lang == "en":
             page.locator(".zoom-toggle").tap()
             doc_shot(page, "cards-phone-zoomed")
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+def test_lobby_screens(server: Server, pages: Pages, screen: Screen) -> None:
+    page: Any = open_on(pages, f"{server.base}/", screen)
+    page.wait_for_selector("[data-game=cards]")
+    no_sideways_scroll(page)
+    assert_inside(page, screen, "[data-game=board]", "[data-game=cards]", name="lobby")
+    doc_shot(page, f"lobby-{screen.name}")
