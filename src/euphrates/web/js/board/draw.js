@@ -68,6 +68,8 @@ export class BoardDrawing {
     }, ground, this.pieces, this.marks, this.grid));
     /** @type {Map<string, SVGElement>} */
     this.cells = new Map();
+    /** What the squares' names were last made from. */
+    this.described = "";
     for (let y = 0; y < ROWS; y++) {
       const row = s("g", { role: "row" });
       for (let x = 0; x < COLUMNS; x++) {
@@ -90,6 +92,10 @@ export class BoardDrawing {
    * @param {(seat: number) => string} name a seat's name
    */
   describe(view, name) {
+    // Most updates (commitments, points, decisions) leave the board as it was.
+    const key = JSON.stringify([view.board, (view.seats ?? []).map((seat, i) => [seat.leaders, name(i)]), document.documentElement.lang]);
+    if (key === this.described) return;
+    this.described = key;
     /** @type {Map<string, string[]>} */
     const on = new Map();
     const put = (/** @type {string} */ sq, /** @type {string} */ what) => on.set(sq, [...on.get(sq) ?? [], what]);
