@@ -6,12 +6,13 @@ frames."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from euphrates.match.records import GameRecord, replay
 from euphrates.server.patch import apply_patch
@@ -217,21 +218,57 @@ def downloads_record(page: Any, record: Any) -> None:
 # --- first load --------------------------------------------------------------------
 
 
-def first_load(pages: Pages, url: str, ready: str) -> tuple[int, list[tuple[str, int]], int]:
-    """What a page costs to load until `ready` shows and the network is idle: bytes in
-    all (files and WebSocket frames), each file's size, the number of frames."""
-    sizes: list[tuple[str, int]] = []
+class Load(NamedTuple):
+    """What a first load cost: `total` bytes as decoded (files and WebSocket frames),
+    `wire` bytes as sent (the files as the server sent them, gzipped where it did; each
+    frame gzipped by itself, which the WebSocket's own per-message deflate does at
+    least as well), and each file's decoded and sent sizes."""
+
+    total: int
+    wire: int
+    files: list[tuple[str, int, int]]
+    frames: int
+
+
+def first_load(pages: Pages, url: str, ready: str) -> Load:
+    """What a page costs to load until `ready` shows and the network is idle."""
+    files: list[tuple[str, int, int]] = []
     ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
     pages.contexts.append(ctx)
     page = ctx.new_page()
     page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
-    page.on("response", lambda r: sizes.append((r.url, len(r.body()))))
-    frames: list[int] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(len(f))))
+
+    def finished(request: Any) -> None:
+        response = request.response()
+        if response is None:
+            return
+        body = len(response.body())
+        sent = int(request.sizes()["responseBodySize"])
+        files.append((request.url, body, sent))
+
+    page.on("requestfinished", finished)
+    frames: list[bytes] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived", lambda f: frames.append(f.encode() if isinstance(f, str) else f)
+        ),
+    )
     page.goto(url)
     page.wait_for_selector(ready)
     page.wait_for_load_state("networkidle")
-    return sum(n for _, n in sizes) + sum(frames), sizes, len(frames)
+    total = sum(n for _, n, _ in files) + sum(len(f) for f in frames)
+    wire = sum(n for _, _, n in files) + sum(len(gzip.compress(f)) for f in frames)
+    return Load(total, wire, files, len(frames))
+
+
+def print_load(what: str, load: Load) -> None:
+    print(
+        f"first load of the {what}: {load.wire / 1024:.1f} KB sent (gzip), "
+        f"{load.total / 1024:.1f} KB decoded, in {len(load.files)} files + {load.frames} frames"
+    )
+    for url, n, sent in sorted(load.files, key=lambda x: -x[2]):
+        print(f"  {sent:7d} {n:7d} {url.split('/static/')[-1]}")
 
 
 # --- the German page ---------------------------------------------------------------

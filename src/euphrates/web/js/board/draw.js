@@ -6,6 +6,7 @@ import { s } from "../shared/dom.js";
 import { LEADERS, LEADER_COLOUR, LETTER_COLOUR, asColour, dynastyOf } from "../shared/pieces.js";
 import { COLUMNS, ROWS, block, parseSquare, squareName } from "./geometry.js";
 import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "../shared/symbols.js";
+import { t } from "../shared/i18n.js";
 
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("../shared/types.js").MapSide} MapSide */
@@ -16,6 +17,8 @@ const OX = 24;
 const OY = 22;
 const WIDTH = OX + COLUMNS * SQ + 6;
 const HEIGHT = OY + ROWS * SQ + 6;
+/** The board's width in its own units (a square is 48). */
+export const BOARD_WIDTH = WIDTH;
 
 /**
  * @typedef {object} Marks
@@ -46,28 +49,76 @@ export function monumentColours(code) {
 export class BoardDrawing {
   /**
    * @param {MapSide} map
-   * @param {(sq: string) => string} describe accessible name of a square
    */
-  constructor(map, describe) {
+  constructor(map) {
     this.map = map;
     this.river = new Set(map.river);
     this.temples = new Set(map.temples);
     this.bordered = new Set(map.bordered);
-    this.pieces = s("g", { class: "pieces" });
-    this.marks = s("g", { class: "marks" });
+    // What is drawn is told by the squares' names (see `describe`): the drawing itself
+    // is hidden from assistive technology.
+    this.pieces = s("g", { class: "pieces", "aria-hidden": "true" });
+    this.marks = s("g", { class: "marks", "aria-hidden": "true" });
     this.grid = s("g", { class: "hit" });
+    const ground = this.ground();
+    ground.setAttribute("aria-hidden", "true");
     this.svg = /** @type {SVGSVGElement} */ (s("svg", {
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "board", role: "grid",
       preserveAspectRatio: "xMidYMid meet",
-    }, this.ground(), this.pieces, this.marks, this.grid));
+    }, ground, this.pieces, this.marks, this.grid));
+    /** @type {Map<string, SVGElement>} */
+    this.cells = new Map();
+    /** What the squares' names were last made from. */
+    this.described = "";
     for (let y = 0; y < ROWS; y++) {
+      const row = s("g", { role: "row" });
       for (let x = 0; x < COLUMNS; x++) {
         const sq = squareName(x, y);
-        this.grid.append(s("rect", {
+        const cell = s("rect", {
           x: OX + x * SQ, y: OY + y * SQ, width: SQ, height: SQ, "data-sq": sq,
-          "aria-label": describe(sq), fill: "transparent",
-        }));
+          role: "gridcell", "aria-label": sq, fill: "transparent",
+        });
+        this.cells.set(sq, cell);
+        row.append(cell);
       }
+      this.grid.append(row);
+    }
+  }
+
+  /**
+   * Every square's accessible name: its name, the river, and what lies on it, in the
+   * page's language. Set again with every drawing, as the pieces are.
+   * @param {BoardView} view
+   * @param {(seat: number) => string} name a seat's name
+   */
+  describe(view, name) {
+    // Most updates (commitments, points, decisions) leave the board as it was.
+    const key = JSON.stringify([view.board, (view.seats ?? []).map((seat, i) => [seat.leaders, name(i)]), document.documentElement.lang]);
+    if (key === this.described) return;
+    this.described = key;
+    /** @type {Map<string, string[]>} */
+    const on = new Map();
+    const put = (/** @type {string} */ sq, /** @type {string} */ what) => on.set(sq, [...on.get(sq) ?? [], what]);
+    const b = view.board;
+    for (const m of b?.monuments ?? []) {
+      const [a, c] = monumentColours(m.monument);
+      for (const sq of block(m.square)) put(sq, `${t("what.monument")} (${t(`colour.${a}`)}, ${t(`colour.${c}`)})`);
+    }
+    for (const [colour, squares] of Object.entries(b?.tiles ?? {})) {
+      for (const sq of squares) put(sq, `${t(`tile.${colour}`)} (${t(`colour.${colour}`)})`);
+    }
+    for (const sq of b?.catastrophes ?? []) put(sq, t("table.catastrophe"));
+    for (const sq of b?.treasures ?? []) put(sq, t("what.treasure"));
+    (view.seats ?? []).forEach((seat, i) => {
+      for (const l of LEADERS) {
+        const sq = seat.leaders?.[l];
+        if (sq) put(sq, `${t(`leader.${l}`)} (${name(i)})`);
+      }
+    });
+    this.svg.setAttribute("aria-label", t("table.board"));
+    for (const [sq, cell] of this.cells) {
+      const parts = [t("table.square", { sq }), ...this.river.has(sq) ? [t("table.river")] : [], ...on.get(sq) ?? []];
+      cell.setAttribute("aria-label", parts.join(", "));
     }
   }
 

@@ -27,9 +27,10 @@ export async function startReplay(app, gameId, record) {
     const current = r.current;
     const view = current.views.spectator;
     if (!drawing) {
-      drawing = new BoardDrawing(view.options?.advanced ? maps.advanced : maps.standard, (sq) => sq);
+      drawing = new BoardDrawing(view.options?.advanced ? maps.advanced : maps.standard);
     }
     drawing.render(view);
+    drawing.describe(view, (s) => r.name(s));
     drawing.mark({ last: touched(current.events ?? []) });
     const name = (/** @type {number} */ s) => r.name(s);
     const hands = h("ol", { class: "replay-hands" }, ...view.seats.map((/** @type {any} */ _s, /** @type {number} */ i) => {

@@ -4,7 +4,7 @@
 
 import { boardMaps } from "../shared/api.js";
 import { fill, h } from "../shared/dom.js";
-import { t } from "../shared/i18n.js";
+import { t, tt } from "../shared/i18n.js";
 import { Seating } from "../shared/seating.js";
 import { BoardDrawing } from "./draw.js";
 import { LEADERS, LEADER_LETTER, TILE_LETTER } from "../shared/pieces.js";
@@ -16,6 +16,8 @@ import { scoringPanel } from "./scoring.js";
 import { WORDS, stepEntry, touched } from "./words.js";
 import { squareInfo } from "./info.js";
 import { conflictLine } from "../shared/panels.js";
+import { Zoom } from "../shared/zoom.js";
+import { BOARD_WIDTH } from "./draw.js";
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
@@ -62,11 +64,14 @@ class BoardTable extends Seating {
     this.boardWrap = h("div", { class: "board-wrap" });
     this.info = h("div", { class: "square-info", "aria-live": "polite" });
     this.final = h("div", { class: "final-slot" });
+    // Zoomed, the board's squares are 36 px wide (48 units at 0.75).
+    this.zoom = new Zoom(this.boardWrap, 0.75, BOARD_WIDTH);
     fill(host.root,
       this.header,
       this.banner,
       h("main", { class: "table-layout" },
-        h("section", { class: "board-area" }, this.boardWrap, this.final, this.info),
+        h("section", { class: "board-area" }, this.boardWrap,
+          h("div", { class: "board-tools" }, this.info, this.zoom.button), this.final),
         this.side()));
   }
 
@@ -191,26 +196,38 @@ class BoardTable extends Seating {
   /** @param {BoardView} view */
   renderBoard(view) {
     if (!this.drawing) {
-      this.drawing = new BoardDrawing(this.mapSide(view), (sq) => sq);
+      this.drawing = new BoardDrawing(this.mapSide(view));
       const grid = this.drawing.grid;
       grid.addEventListener("click", (e) => {
         const sq = /** @type {Element} */ (e.target).getAttribute("data-sq");
-        if (sq) this.clickSquare(sq);
+        if (!sq) return;
+        // Where no pointer hovers (touch screens), a tap with nothing picked shows
+        // the square's kingdom and strengths; it stays until another tap.
+        if (!this.sel && sq !== this.hover) {
+          this.hover = sq;
+          this.renderMarks();
+        }
+        this.clickSquare(sq);
       });
+      // A finger's moves pan the zoomed board and its lifting leaves it: neither
+      // changes what a tap showed.
       grid.addEventListener("pointermove", (e) => {
+        if (e.pointerType === "touch") return;
         const sq = /** @type {Element} */ (e.target).getAttribute("data-sq");
         if (sq !== this.hover) {
           this.hover = sq;
           this.renderMarks();
         }
       });
-      grid.addEventListener("pointerleave", () => {
+      grid.addEventListener("pointerleave", (e) => {
+        if (e.pointerType === "touch") return;
         this.hover = null;
         this.renderMarks();
       });
       this.boardWrap.append(this.drawing.svg);
     }
     this.drawing.render(view);
+    this.drawing.describe(view, (s) => this.name(s));
     this.drawing.svg.dataset.version = String(this.conn.version);
     this.renderMarks();
   }
@@ -235,6 +252,8 @@ class BoardTable extends Seating {
       conflict,
     });
     fill(this.info, conflictLine(view, (s) => this.name(s)),
-      this.hover ? squareInfo(this.hover, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l)) : null);
+      this.hover ? squareInfo(this.hover, region, (s) => this.name(s), (reg, l) => strengths(board, reg, l))
+        : h("p", { class: "hint" }, tt("table.square_hint")));
+    this.zoom.label();
   }
 }

@@ -25,6 +25,8 @@ const WIDTH = LEFT + COLUMNS * CW + GAPS * GW + 12;
 /** The height for columns of up to `rows` cards (the drawing grows as they do). */
 const heightFor = (/** @type {number} */ rows) => TOP + CH + HEAD_GAP + (rows - 1) * STEP + CH + 14;
 const HEIGHT = heightFor(MAX_CARDS);
+/** The layout's width in its own units (a card is 76). */
+export const LAYOUT_WIDTH = WIDTH;
 
 /** @param {number} col from 0 */
 const colX = (col) => LEFT + col * (CW + GW);
@@ -186,7 +188,7 @@ export class LayoutDrawing {
    * @param {string} label
    */
   hitRect(x, y, w, h, data, label) {
-    return s("rect", { x, y, width: w, height: h, fill: "transparent", "aria-label": label, ...data });
+    return s("rect", { x, y, width: w, height: h, fill: "transparent", role: "button", "aria-label": label, ...data });
   }
 
   /**

@@ -8,7 +8,8 @@ import { addTexts, t, tt } from "../shared/i18n.js";
 import { Seating } from "../shared/seating.js";
 import { CARDS_EN } from "./strings/en.js";
 import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
-import { LayoutDrawing } from "./draw.js";
+import { LAYOUT_WIDTH, LayoutDrawing } from "./draw.js";
+import { Zoom } from "../shared/zoom.js";
 import { kingdomInfo } from "./info.js";
 import { conflictLine } from "../shared/panels.js";
 import { parseLegal } from "./legal.js";
@@ -83,16 +84,25 @@ class CardsTable extends Seating {
       hover(/** @type {Element} */ (e.target));
       this.clickTarget(/** @type {Element} */ (e.target));
     });
-    hit.addEventListener("pointermove", (e) => hover(/** @type {Element} */ (e.target)));
-    hit.addEventListener("pointerleave", () => {
+    // A finger's moves pan the zoomed layout and its lifting leaves it: neither
+    // changes what a tap showed.
+    hit.addEventListener("pointermove", (e) => {
+      if (e.pointerType !== "touch") hover(/** @type {Element} */ (e.target));
+    });
+    hit.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch") return;
       this.hoverCol = null;
       this.renderMarks();
     });
+    const frame = h("div", { class: "layout-wrap" }, this.drawing.svg);
+    // Zoomed, a card is 46 px wide (76 units at 0.6).
+    this.zoom = new Zoom(frame, 0.6, LAYOUT_WIDTH);
     fill(host.root,
       this.header,
       this.banner,
       h("main", { class: "table-layout cards-table" },
-        h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, this.drawing.svg), this.strip, this.final, this.info),
+        h("section", { class: "board-area layout-area" }, frame,
+          h("div", { class: "board-tools" }, this.info, this.zoom.button), this.strip, this.final),
         this.side()));
   }
 
@@ -269,5 +279,6 @@ class CardsTable extends Seating {
     });
     fill(this.info, conflictLine(view, (s) => this.name(s)),
       kingdom ? kingdomInfo(view, kingdom, (s) => this.name(s)) : h("p", { class: "hint" }, tt("cards.hover_hint")));
+    this.zoom.label();
   }
 }

@@ -83,7 +83,7 @@ export function figure(name, label) {
   if (!ex) throw new Error(`no board example ${name}`);
   const drawing = new BoardDrawing({
     columns: 16, rows: 11, river: ex.river ?? [], temples: ex.printed ?? [], bordered: ex.bordered ?? [],
-  }, (sq) => sq);
+  });
   const view = /** @type {BoardView} */ (/** @type {unknown} */ ({
     board: {
       tiles: ex.tiles ?? {}, monuments: ex.monuments ?? [], catastrophes: ex.catastrophes ?? [],

@@ -124,6 +124,13 @@ export const DE = {
   "table.region": "Gebiet ohne Anführer",
   "table.strength": "{leader} ({who}) · Krieg {war} · Revolte {revolt}",
   "table.treasures_n": "Schätze hier: {n}",
+  "table.square_hint": "Zeige auf ein Feld, um sein Königreich und die Stärke seiner Anführer zu sehen.",
+  "table.square_hint_touch": "Tippe ein Feld an: Königreich, Stärke der Anführer.",
+  "table.zoom": "Vergrößern",
+  "table.zoom_hint": "Die Zeichnung größer zeigen, zum Verschieben",
+  "table.board": "Spielplan",
+  "table.river": "Fluss",
+  "table.square": "Feld {sq}",
 
   "replay.title": "Nachspielen",
   "replay.step": "Schritt {n} von {m}",

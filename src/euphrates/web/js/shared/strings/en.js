@@ -124,6 +124,13 @@ export const EN = {
   "table.region": "Region without a leader",
   "table.strength": "{leader} ({who}) · war {war} · revolt {revolt}",
   "table.treasures_n": "Treasures here: {n}",
+  "table.square_hint": "Point at a square to see its kingdom and the strengths of its leaders.",
+  "table.square_hint_touch": "Tap a square: its kingdom, its leaders' strengths.",
+  "table.zoom": "Zoom",
+  "table.zoom_hint": "Show the drawing larger, to scroll through",
+  "table.board": "Board",
+  "table.river": "river",
+  "table.square": "Square {sq}",
 
   "replay.title": "Replay",
   "replay.step": "Step {n} of {m}",

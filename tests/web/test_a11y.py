@@ -1,0 +1,60 @@
+"""axe-core (pinned in package.json, read from node_modules) finds no serious or
+critical violation on the lobby, both tables in the middle of a game with a decision
+open (on a laptop and on a phone, in English and German), and both replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Pages, Server
+from tests.web.screens import AXE, LAPTOP, PHONE, axe_problems, board_revolt, cards_revolt, open_on
+from tests.web.test_record_download import played_and_abandoned
+
+
+@pytest.fixture(autouse=True)
+def _axe_installed() -> None:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make web-setup`")
+
+
+def test_lobby_has_no_serious_violations(server: Server, pages: Pages) -> None:
+    problems = []
+    for screen in (LAPTOP, PHONE):
+        for locale in ("en-US", "de-DE"):
+            page: Any = open_on(pages, f"{server.base}/", screen, locale=locale)
+            page.wait_for_selector("[data-game=cards]")
+            problems += axe_problems(page, f"lobby {screen.name} {locale}")
+            page.click("[data-game=cards]")
+            problems += axe_problems(page, f"lobby (cards) {screen.name} {locale}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game_name", ["board", "cards"])
+def test_tables_have_no_serious_violations(server: Server, pages: Pages, game_name: str) -> None:
+    game, seat = board_revolt(server) if game_name == "board" else cards_revolt(server)
+    problems = []
+    for screen in (LAPTOP, PHONE):
+        for locale in ("en-US", "de-DE"):
+            url = f"{server.base}/g/{game['id']}#s={game['seats'][seat]['token']}"
+            page: Any = open_on(pages, url, screen, locale=locale)
+            page.wait_for_selector(".decision.mine #commit")
+            problems += axe_problems(page, f"{game_name} table {screen.name} {locale}")
+    # A spectator's page, with the other's decision pending.
+    page = open_on(pages, f"{server.base}/g/{game['id']}", LAPTOP)
+    page.wait_for_selector(".decision")
+    problems += axe_problems(page, f"{game_name} spectator")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game_name", ["board", "cards"])
+def test_replays_have_no_serious_violations(server: Server, pages: Pages, game_name: str) -> None:
+    game = played_and_abandoned(server, game_name, 12)
+    problems = []
+    for screen in (LAPTOP, PHONE):
+        page: Any = open_on(pages, f"{server.base}/replay/{game['id']}", screen)
+        page.wait_for_selector("#next")
+        page.click("#next")
+        problems += axe_problems(page, f"{game_name} replay {screen.name}")
+    assert not problems, "\n".join(problems)
