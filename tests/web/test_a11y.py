@@ -1,6 +1,7 @@
 """axe-core (pinned in package.json, read from node_modules) finds no serious or
 critical violation on the lobby, both tables in the middle of a game with a decision
-open (on a laptop and on a phone, in English and German), and both replays."""
+open (on a laptop and on a phone, in English and German), both replays and both rules
+references."""
 
 from __future__ import annotations
 
@@ -57,4 +58,18 @@ def test_replays_have_no_serious_violations(server: Server, pages: Pages, game_n
         page.wait_for_selector("#next")
         page.click("#next")
         problems += axe_problems(page, f"{game_name} replay {screen.name}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game_name", ["board", "cards"])
+def test_rules_reference_has_no_serious_violations(
+    server: Server, pages: Pages, game_name: str
+) -> None:
+    """The reference page with its drawn examples, in both languages, on both screens."""
+    problems = []
+    for screen in (LAPTOP, PHONE):
+        for lang in ("en", "de"):
+            page: Any = open_on(pages, f"{server.base}/rules/{game_name}?lang={lang}", screen)
+            page.wait_for_selector("#rule-war svg, #rule-war figure", state="attached")
+            problems += axe_problems(page, f"{game_name} rules {screen.name} {lang}")
     assert not problems, "\n".join(problems)
