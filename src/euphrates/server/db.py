@@ -36,6 +36,10 @@ games = sa.Table(
     sa.Column("wake_at", sa.DateTime(timezone=True)),
     # set while some server must act on the game (a bot to move); None otherwise
     sa.Column("driver", sa.String(32)),  # the server that acts on it
+    sa.Column("clock", sa.Text),  # JSON of the clock chosen; NULL: no clock
+    sa.Column("clock_seat", sa.Integer),  # whose clock runs
+    sa.Column("clock_since", sa.DateTime(timezone=True)),
+    sa.Column("deadline", sa.DateTime(timezone=True)),  # when it runs out
 )
 
 seats = sa.Table(
@@ -48,6 +52,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
     sa.Column("taken", sa.Boolean, nullable=False),
+    sa.Column("remaining_ms", sa.BigInteger),  # time left when its clock last stopped
+    sa.Column("standin", sa.String(16)),  # level of a bot playing for the person
 )
 
 log = sa.Table(
@@ -58,6 +64,7 @@ log = sa.Table(
     sa.Column("seat", sa.Integer),
     sa.Column("kind", sa.String(8), nullable=False),  # action | undo
     sa.Column("text", sa.String(200)),
+    sa.Column("bot", sa.String(16)),  # level of a bot that moved for a person's seat
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 

@@ -24,6 +24,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from euphrates.server import db
+from euphrates.server.clock import Clock, ClockSpec
 
 log = logging.getLogger("euphrates.server")
 
@@ -58,7 +59,10 @@ class GameRow:
     created_at: datetime = field(default_factory=now)
     updated_at: datetime = field(default_factory=now)
     wake: bool = False
-    """Whether some server must act on the game (a bot to move): `wake_at` is set."""
+    """Whether some server must act on the game (a bot to move, a deadline):
+    `wake_at` is set."""
+    clock: Clock | None = None
+    driver: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,13 @@ class LogRow:
     seat: int | None
     kind: str  # "action" | "undo"
     text: str | None
+    bot: str | None = None
+    """The level of a bot that made this move for a person's seat (out of time)."""
+
+
+Wake = bool | datetime | None
+"""What a write does to `wake_at`: True sets it to now (a bot to move), a time sets it
+to that deadline, False clears it (each with this server as driver), None leaves it."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +94,8 @@ class _Append:
     game_id: str
     row: LogRow
     status: str | None
-    wake: bool | None
+    wake: Wake
+    clock: Clock | None
     done: asyncio.Future[bool]
 
 
@@ -128,6 +140,7 @@ class Store:
                     created_at=g.created_at,
                     updated_at=g.updated_at,
                     **self._wake_values(g.wake),
+                    clock=json.dumps(g.clock.spec.to_json()) if g.clock else None,
                 )
             )
             await conn.execute(
@@ -141,6 +154,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "taken": s.taken,
+                        "remaining_ms": _ms(g.clock.remaining[s.seat]) if g.clock else None,
                     }
                     for s in g.seats
                 ],
@@ -152,6 +166,7 @@ class Store:
             if row is None:
                 return None
             seats = await self._seats(conn, game_id)
+            clock = await self._read_clock(conn, row) if row.clock is not None else None
         return GameRow(
             id=row.id,
             game=row.game,
@@ -164,7 +179,59 @@ class Store:
             updated_at=_aware(row.updated_at),
             seats=seats,
             wake=row.wake_at is not None,
+            clock=clock,
+            driver=row.driver,
         )
+
+    @staticmethod
+    async def _read_clock(conn: AsyncConnection, row: Any) -> Clock:
+        """A game's clock as stored."""
+        spec = ClockSpec.from_json(json.loads(row.clock))
+        rows = (
+            await conn.execute(
+                sa.select(db.seats.c.remaining_ms, db.seats.c.standin)
+                .where(db.seats.c.game_id == row.id)
+                .order_by(db.seats.c.seat)
+            )
+        ).all()
+        return Clock(
+            spec,
+            [spec.start() if r.remaining_ms is None else r.remaining_ms / 1000 for r in rows],
+            [r.standin for r in rows],
+            seat=row.clock_seat,
+            since=_aware(row.clock_since) if row.clock_since is not None else None,
+            deadline=_aware(row.deadline) if row.deadline is not None else None,
+        )
+
+    async def _write_clock(self, conn: AsyncConnection, game_id: str, clock: Clock) -> None:
+        """The seats whose figures changed; the caller writes the game's columns."""
+        for seat in sorted(clock.dirty):
+            await conn.execute(
+                db.seats.update()
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+                .values(remaining_ms=_ms(clock.remaining[seat]), standin=clock.standin[seat])
+            )
+        clock.dirty.clear()
+
+    async def write_clock(
+        self, game_id: str, clock: Clock, wake: Wake, expect: datetime | None = None
+    ) -> bool:
+        """Store a clock changed between versions (a game starting, a deadline acted
+        on, a bot standing in, a player back). With `expect`, only if the stored
+        deadline is still that one: a deadline is acted on once, by whichever server
+        gets there first. Other servers are told (as a change of seats)."""
+        g = db.games
+        async with self.engine.begin() as conn:
+            stmt = g.update().where(g.c.id == game_id)
+            if expect is not None:
+                stmt = stmt.where(g.c.deadline == expect)
+            values = {**_clock_values(clock), **self._wake_values(wake)}
+            result = await conn.execute(stmt.values(values).returning(g.c.id))
+            if result.first() is None:
+                return False
+            await self._write_clock(conn, game_id, clock)
+            await self._notify(conn, {"t": "seats", "g": game_id})
+        return True
 
     @staticmethod
     async def _seats(conn: AsyncConnection, game_id: str) -> list[SeatRow]:
@@ -239,7 +306,9 @@ class Store:
         clocks may differ), else by this process's."""
         return now() if self.sqlite else sa.func.clock_timestamp()
 
-    def _wake_values(self, wake: bool) -> dict[str, Any]:
+    def _wake_values(self, wake: Wake) -> dict[str, Any]:
+        if isinstance(wake, datetime):
+            return {"wake_at": wake, "driver": self.origin}
         if wake:
             return {"wake_at": self._clock(), "driver": self.origin}
         return {"wake_at": None, "driver": None}
@@ -344,21 +413,29 @@ class Store:
     async def load_log(self, game_id: str, after: int = 0) -> list[LogRow]:
         async with self.engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(db.log.c.version, db.log.c.seat, db.log.c.kind, db.log.c.text)
+                sa.select(
+                    db.log.c.version, db.log.c.seat, db.log.c.kind, db.log.c.text, db.log.c.bot
+                )
                 .where(db.log.c.game_id == game_id, db.log.c.version > after)
                 .order_by(db.log.c.version)
             )
-            return [LogRow(r.version, r.seat, r.kind, r.text) for r in rows]
+            return [LogRow(r.version, r.seat, r.kind, r.text, r.bot) for r in rows]
 
     async def append(
-        self, game_id: str, row: LogRow, status: str | None = None, wake: bool | None = None
+        self,
+        game_id: str,
+        row: LogRow,
+        status: str | None = None,
+        wake: Wake = None,
+        clock: Clock | None = None,
     ) -> bool:
         """Append `row` durably; False when that version of the game already exists
         (another server appended it first). `status` changes the game's status in the
         same transaction (a game that ends); so does `wake`, when the version makes a
-        bot's decision pending (True: this server drives the game) or ends one (False)."""
+        bot's decision pending (True: this server drives the game) or ends one (False),
+        or sets a deadline; so does `clock`, the game's clock after this version."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Append(game_id, row, status, wake, done))
+        await self._queue.put(_Append(game_id, row, status, wake, clock, done))
         return await done
 
     async def _write_loop(self) -> None:
@@ -390,6 +467,7 @@ class Store:
                 "seat": a.row.seat,
                 "kind": a.row.kind,
                 "text": a.row.text,
+                "bot": a.row.bot,
                 "created_at": at,
             }
             for a in batch
@@ -408,6 +486,9 @@ class Store:
                     changes.update(status=a.status, updated_at=at)
                 if a.wake is not None:
                     changes.update(self._wake_values(a.wake))
+                if a.clock is not None:
+                    changes.update(_clock_values(a.clock))
+                    await self._write_clock(conn, a.game_id, a.clock)
                 if changes:
                     await conn.execute(
                         db.games.update().where(db.games.c.id == a.game_id).values(changes)
@@ -425,6 +506,7 @@ class Store:
                         "s": r.seat,
                         "k": r.kind,
                         "x": r.text,
+                        "b": r.bot,
                     },
                 )
         return inserted
@@ -495,6 +577,14 @@ def _iso(value: Any) -> str:
             value = value.replace(tzinfo=UTC)
         return str(value.isoformat())
     return str(value)
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _clock_values(clock: Clock) -> dict[str, Any]:
+    return {"clock_seat": clock.seat, "clock_since": clock.since, "deadline": clock.deadline}
 
 
 def _aware(value: datetime) -> datetime:

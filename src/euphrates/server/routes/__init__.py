@@ -1,18 +1,19 @@
 """The HTTP API by concern, each an `APIRouter`: games (create, read, seats), play
 (actions, undo, chat, the WebSocket), records (log, record, replays), host (bots for
-players who left, abandon) and meta (what the server offers, health); app.py
+players who left, abandon), clocks (a bot for a seat out of time) and meta (what the server offers, health); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
 
 from fastapi import APIRouter
 
-from euphrates.server.routes import games, host, meta, play, records
+from euphrates.server.routes import clocks, games, host, meta, play, records
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     play.router,
     records.router,
     host.router,
+    clocks.router,
     meta.router,
 )
