@@ -97,9 +97,7 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
         assert [v for v, _, _ in entries] == list(range(1, len(entries) + 1))
         for f in files:
             f.flush()
-        acted = sum(
-            p.read_text().count(f"game {gid}: seat {seat} ran out of time") for p in logs
-        )
+        acted = sum(p.read_text().count(f"game {gid}: seat {seat} ran out of time") for p in logs)
         assert acted == 1, [p.read_text() for p in logs]
     finally:
         for p in procs:
