@@ -18,15 +18,15 @@ import httpx
 
 from tests.server.harness import run_async
 
-SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
 DAY = 3.0
+SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
+SERVE += ["--clock-day", str(DAY), "--log-level", "info"]
 
 
 def _serve(pg_url: str, log: IO[str]) -> tuple[subprocess.Popen[str], str]:
     """`euphrates serve` with its log written to `log` (to count what it acted on)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "euphrates", "serve", "--port", "0", "--db", pg_url, *SERVE]
-        + ["--clock-day", str(DAY), "--log-level", "info"],
+        [sys.executable, "-m", "euphrates", "serve", "--port", "0", "--db", pg_url, *SERVE],
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
