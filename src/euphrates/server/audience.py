@@ -290,7 +290,7 @@ class Audience:
                 "kind": step.kind,
                 "seat": step.seat,
                 "status": self.game.row.status,
-                "clock": clock_json(self.game.row),
+                **({"clock": clock_json(self.game.row)} if self.game.row.clock else {}),
                 **({"bot": step.bot} if step.bot else {}),
             }
         )

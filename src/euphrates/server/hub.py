@@ -520,6 +520,9 @@ class Hub:
             "clients": sum(r.audience.count for r in self.rooms.values()),
             "bots_thinking": sum(1 for t in self._bot_tasks.values() if not t.done()),
             "driving": sum(1 for r in self.rooms.values() if r.driven),
+            "deadlines": len(self.clocks.timers),
+            "deadlines_acted": self.clocks.acted,
+            "deadline_ms": round(self.clocks.sweep_seconds * 1000, 1),
             "time": time.time(),
         }
 

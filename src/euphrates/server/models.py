@@ -190,6 +190,9 @@ class HealthOut(BaseModel):
     clients: int
     bots_thinking: int
     driving: int = Field(description="games whose bots this server moves")
+    deadlines: int = Field(description="clock deadlines this server keeps a timer for")
+    deadlines_acted: int = Field(description="deadlines this server acted on since it started")
+    deadline_ms: float = Field(description="time spent acting on them, in milliseconds")
     time: float
 
 

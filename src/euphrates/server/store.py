@@ -24,7 +24,16 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from euphrates.server import db
-from euphrates.server.clock import Clock, ClockSpec
+from euphrates.server.clock import Clock
+from euphrates.server.clockstore import (
+    ClockWrite,
+    clock_values,
+    ms,
+    read_clock,
+    spec_json,
+    write,
+    write_seats,
+)
 
 log = logging.getLogger("euphrates.server")
 
@@ -106,7 +115,7 @@ class Store:
         self.engine = engine
         self.origin = origin
         self.sqlite = db.is_sqlite(engine)
-        self._queue: asyncio.Queue[_Append] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Append | ClockWrite] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._chat_lock = asyncio.Lock()
         insert = sqlite_insert(db.log) if self.sqlite else pg_insert(db.log)
@@ -140,7 +149,7 @@ class Store:
                     created_at=g.created_at,
                     updated_at=g.updated_at,
                     **self._wake_values(g.wake),
-                    clock=json.dumps(g.clock.spec.to_json()) if g.clock else None,
+                    clock=spec_json(g.clock),
                 )
             )
             await conn.execute(
@@ -154,7 +163,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "taken": s.taken,
-                        "remaining_ms": _ms(g.clock.remaining[s.seat]) if g.clock else None,
+                        "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
                     }
                     for s in g.seats
                 ],
@@ -166,7 +175,7 @@ class Store:
             if row is None:
                 return None
             seats = await self._seats(conn, game_id)
-            clock = await self._read_clock(conn, row) if row.clock is not None else None
+            clock = await read_clock(conn, row, _aware) if row.clock is not None else None
         return GameRow(
             id=row.id,
             game=row.game,
@@ -183,55 +192,18 @@ class Store:
             driver=row.driver,
         )
 
-    @staticmethod
-    async def _read_clock(conn: AsyncConnection, row: Any) -> Clock:
-        """A game's clock as stored."""
-        spec = ClockSpec.from_json(json.loads(row.clock))
-        rows = (
-            await conn.execute(
-                sa.select(db.seats.c.remaining_ms, db.seats.c.standin)
-                .where(db.seats.c.game_id == row.id)
-                .order_by(db.seats.c.seat)
-            )
-        ).all()
-        return Clock(
-            spec,
-            [spec.start() if r.remaining_ms is None else r.remaining_ms / 1000 for r in rows],
-            [r.standin for r in rows],
-            seat=row.clock_seat,
-            since=_aware(row.clock_since) if row.clock_since is not None else None,
-            deadline=_aware(row.deadline) if row.deadline is not None else None,
-        )
-
-    async def _write_clock(self, conn: AsyncConnection, game_id: str, clock: Clock) -> None:
-        """The seats whose figures changed; the caller writes the game's columns."""
-        for seat in sorted(clock.dirty):
-            await conn.execute(
-                db.seats.update()
-                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
-                .values(remaining_ms=_ms(clock.remaining[seat]), standin=clock.standin[seat])
-            )
-        clock.dirty.clear()
-
     async def write_clock(
         self, game_id: str, clock: Clock, wake: Wake, expect: datetime | None = None
     ) -> bool:
         """Store a clock changed between versions (a game starting, a deadline acted
-        on, a bot standing in, a player back). With `expect`, only if the stored
-        deadline is still that one: a deadline is acted on once, by whichever server
-        gets there first. Other servers are told (as a change of seats)."""
-        g = db.games
-        async with self.engine.begin() as conn:
-            stmt = g.update().where(g.c.id == game_id)
-            if expect is not None:
-                stmt = stmt.where(g.c.deadline == expect)
-            values = {**_clock_values(clock), **self._wake_values(wake)}
-            result = await conn.execute(stmt.values(values).returning(g.c.id))
-            if result.first() is None:
-                return False
-            await self._write_clock(conn, game_id, clock)
-            await self._notify(conn, {"t": "seats", "g": game_id})
-        return True
+        on, a bot standing in, a player back), with the next group commit. With
+        `expect`, only if the stored deadline is still that one: a deadline is acted
+        on once, by whichever server gets there first. Other servers are told (as a
+        change of seats)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        values = {**clock_values(clock), **self._wake_values(wake)}
+        await self._queue.put(ClockWrite(game_id, clock, values, expect, done))
+        return await done
 
     @staticmethod
     async def _seats(conn: AsyncConnection, game_id: str) -> list[SeatRow]:
@@ -447,18 +419,27 @@ class Store:
                 except asyncio.QueueEmpty:
                     break
             try:
-                inserted = await self._write(batch)
+                inserted, clocked = await self._write(batch)
             except Exception as e:  # the database is down or refused: tell every caller
-                log.error("could not append %d log entries: %s", len(batch), e)
+                log.error("could not write %d log entries or clocks: %s", len(batch), e)
                 for a in batch:
                     if not a.done.done():
                         a.done.set_exception(StorageError(str(e)))
                 continue
             for a in batch:
-                if not a.done.done():
+                if a.done.done():
+                    continue
+                if isinstance(a, ClockWrite):
+                    a.done.set_result(id(a) in clocked)
+                else:
                     a.done.set_result((a.game_id, a.row.version) in inserted)
 
-    async def _write(self, batch: list[_Append]) -> set[tuple[str, int]]:
+    async def _write(
+        self, writes: list[_Append | ClockWrite]
+    ) -> tuple[set[tuple[str, int]], set[int]]:
+        """One transaction: the appends, then the clocks changed between versions.
+        Returns the versions inserted and the clock writes stored (by id)."""
+        batch = [a for a in writes if isinstance(a, _Append)]
         at = now()
         values = [
             {
@@ -473,11 +454,14 @@ class Store:
             for a in batch
         ]
         stmt = self._append_stmt
+        clocked: set[int] = set()
         async with self.engine.begin() as conn:
             # One statement for the whole batch, compiled once and cached: the rows go
             # as parameters (SQLAlchemy's "insertmanyvalues" keeps RETURNING working).
-            result = await conn.execute(stmt, values)
-            inserted = {(r.game_id, r.version) for r in result}
+            inserted = set()
+            if values:
+                result = await conn.execute(stmt, values)
+                inserted = {(r.game_id, r.version) for r in result}
             for a in batch:
                 if (a.game_id, a.row.version) not in inserted:
                     continue
@@ -487,8 +471,8 @@ class Store:
                 if a.wake is not None:
                     changes.update(self._wake_values(a.wake))
                 if a.clock is not None:
-                    changes.update(_clock_values(a.clock))
-                    await self._write_clock(conn, a.game_id, a.clock)
+                    changes.update(clock_values(a.clock))
+                    await write_seats(conn, a.game_id, a.clock)
                 if changes:
                     await conn.execute(
                         db.games.update().where(db.games.c.id == a.game_id).values(changes)
@@ -509,7 +493,11 @@ class Store:
                         "b": r.bot,
                     },
                 )
-        return inserted
+            for job in writes:
+                if isinstance(job, ClockWrite) and await write(conn, job):
+                    clocked.add(id(job))
+                    await self._notify(conn, {"t": "seats", "g": job.game_id})
+        return inserted, clocked
 
     # --- chat ----------------------------------------------------------------------
     async def add_chat(
@@ -577,14 +565,6 @@ def _iso(value: Any) -> str:
             value = value.replace(tzinfo=UTC)
         return str(value.isoformat())
     return str(value)
-
-
-def _ms(seconds: float) -> int:
-    return round(seconds * 1000)
-
-
-def _clock_values(clock: Clock) -> dict[str, Any]:
-    return {"clock_seat": clock.seat, "clock_since": clock.since, "deadline": clock.deadline}
 
 
 def _aware(value: datetime) -> datetime:
