@@ -75,3 +75,25 @@ def test_the_lobby_offers_the_clocks(server: Server, pages: Pages) -> None:
         "turn:3",
         "turn:5",
     ]
+
+
+def test_another_player_lets_a_bot_play_a_seat_out_of_time(
+    bot_server: Server, pages: Pages
+) -> None:
+    server = bot_server
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    clock = {"mode": "realtime", "bank": 1, "increment": 0}
+    game = server.call(
+        "POST", "/api/games", {"game": "board", "players": 2, "seats": seats, "clock": clock}
+    )
+    first = int(server.view(game["id"], game["seats"][0]["token"], 0)["turn"]["active"])
+    server.join(game, ["Ann" if s == first else None for s in range(2)])
+    page = open_seat(pages, server, game, 1 - first, "Bob")  # the game starts: Ann's 1 s runs
+    button = page.locator(f".seat[data-seat='{first}'] .clock-standin")
+    button.wait_for(timeout=10000)  # Ann is out of time: the others may let a bot play
+    page.locator(f".seat[data-seat='{first}'] .clock-level").select_option("beginner")
+    button.click()
+    page.wait_for_selector("ol.log .by-bot", timeout=20000)
+    assert "beginner" in (page.locator("ol.log .by-bot").first.text_content() or "")
+    note = page.locator(f".seat[data-seat='{first}'] .clock-note")
+    assert "bot" in (note.text_content() or "")

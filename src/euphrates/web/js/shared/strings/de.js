@@ -40,6 +40,7 @@ export const DE = {
   "clock.level": "Stufe des Bots",
   "clock.standin": "Einen Bot spielen lassen",
   "clock.back": "Meinen Platz zurücknehmen",
+  "log.by_bot": "von einem Bot gespielt ({level}): die Zeit war abgelaufen",
   "lobby.create": "Spiel anlegen",
   "lobby.creating": "Lege an…",
   "lobby.created": "Spiel angelegt",

@@ -40,6 +40,7 @@ export const EN = {
   "clock.level": "Level of the bot",
   "clock.standin": "Let a bot play",
   "clock.back": "Take my seat back",
+  "log.by_bot": "played by a bot ({level}): the clock ran out",
   "lobby.create": "Create the game",
   "lobby.creating": "Creating…",
   "lobby.created": "Game created",
