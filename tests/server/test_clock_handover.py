@@ -83,6 +83,7 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
             r = httpx.post(f"{url_a}/api/games/{gid}/join", json={}, headers=headers)
             assert r.status_code == 200
         clock = _game(url_a, gid)["game"]["clock"]
+        _game(url_b, gid)  # B holds the game too: moves made on A reach it as notifications
         seat = clock["seat"]
         due = datetime.fromisoformat(clock["deadline"]).timestamp()
         time.sleep(max(0.0, due - time.time()))
@@ -95,6 +96,11 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
         entries = _bot_log(pg_url, gid)
         assert entries and all(s == seat and bot == "beginner" for _, s, bot in entries)
         assert [v for v, _, _ in entries] == list(range(1, len(entries) + 1))
+        token = created["seats"][seat]["token"]
+        shown = httpx.get(
+            f"{url_b}/api/games/{gid}/log", headers={"authorization": f"Bearer {token}"}
+        ).json()["history"]
+        assert [h.get("bot") for h in shown] == ["beginner"] * len(entries)
         for f in files:
             f.flush()
         acted = sum(p.read_text().count(f"game {gid}: seat {seat} ran out of time") for p in logs)

@@ -96,6 +96,10 @@ def test_a_turn_based_deadline_passes_and_a_bot_plays_the_turn(tmp_path: Path) -
         assert doc["game"]["clock"]["standin"] == [None, None]
         moves = _log(api, gid, tokens[seat])
         assert moves and all(m["seat"] == seat and m["bot"] == "beginner" for m in moves)
+        # The player may not take back what the bot played for them.
+        body = {"version": doc["version"], "seat": seat}
+        undo = api.call("POST", f"/api/games/{gid}/undo", tokens[seat], body)
+        assert undo.status_code == 409 and undo.json()["error"]["code"] == "undo_refused"
 
 
 def test_a_deadline_that_passed_while_the_server_was_stopped_is_acted_on(tmp_path: Path) -> None:

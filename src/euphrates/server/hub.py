@@ -465,7 +465,8 @@ class Hub:
                 if (seat is None or isinstance(seat, int)) and (
                     text is None or isinstance(text, str)
                 ):
-                    entry = LogRow(msg["v"], seat, msg["k"], text)
+                    bot = msg.get("b") if isinstance(msg.get("b"), str) else None
+                    entry = LogRow(msg["v"], seat, msg["k"], text, bot)
             self._spawn(room.catch_up(entry), f"catch-up-{room.id}")
         elif kind == "seats":
             self._spawn(self._reload_seats(room), f"seats-{room.id}")

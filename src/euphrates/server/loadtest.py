@@ -10,9 +10,10 @@ append and the fan-out. Games that end are replaced, so `--games` stay in play.
 
 `--turn-based N` adds N turn-based games of two players, seated over HTTP and left
 alone, as people who answer in days: their clocks run (1, 2, 3 or 5 "days" a move, a
-day being `--clock-day` seconds, 60 by default, so that deadlines fall due during the
-run), and when a deadline passes the server acts on it — a beginner bot plays that
-turn. The `--games` then play on real-time clocks (fast). The report adds the
+day being `--clock-day` seconds, 360 by default: seating 5 000 games takes minutes,
+so the one-day deadlines of the games seated first fall due while the real-time games
+are measured, a few a second), and when a deadline passes the server acts on it — a
+beginner bot plays that turn. The `--games` then play on real-time clocks (fast). The report adds the
 deadlines the server acted on while measuring and their cost (time spent acting on
 them, as the server counts it), the timers it keeps, and its memory.
 
@@ -88,7 +89,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--clock-day",
         type=float,
-        default=60.0,
+        default=360.0,
         help="seconds a 'day' of the turn-based clocks lasts (default: %(default)s)",
     )
     p.add_argument(

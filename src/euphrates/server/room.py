@@ -330,7 +330,7 @@ class Room:
         last = self.played[-1]
         if last.seat != seat:
             return "only the seat that made the last move can take it back"
-        if self.is_bot(seat):
+        if self.is_bot(seat) or last.bot is not None:
             return "bots do not take moves back"
         if any(v > last.version for s, v in self.acted_at.items() if s != seat):
             return "another seat has decided since (even if it took that back)"
