@@ -183,6 +183,7 @@ def test_bot_moves_round_trip_and_bad_ones_are_named() -> None:
     assert again.bot_moves == {3: "strong", 4: "strong"}
     replay(again)
     assert "bot_moves" not in _record("board").to_json()
-    for bad in ([], {"x": "strong"}, {"999": "strong"}, {"3": 7}):
+    bads: list[Any] = [[], {"x": "strong"}, {"999": "strong"}, {"3": 7}]
+    for bad in bads:
         with pytest.raises(RecordError, match="bot_moves"):
             GameRecord.from_json({**doc, "bot_moves": bad})

@@ -4,6 +4,7 @@ or by the one killed if it got there first, never by both."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -106,6 +107,11 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
         acted = sum(p.read_text().count(f"game {gid}: seat {seat} ran out of time") for p in logs)
         assert acted == 1, [p.read_text() for p in logs]
     finally:
+        # The game would go on timing out forever (a bot plays each late turn): end it,
+        # so that it is nothing any later test's servers must act on.
+        with contextlib.suppress(Exception):
+            host = {"authorization": f"Bearer {created['host']['token']}"}
+            httpx.post(f"{url_b}/api/games/{gid}/abandon", headers=host, timeout=10)
         for p in procs:
             if p.poll() is None:
                 p.send_signal(signal.SIGTERM)
