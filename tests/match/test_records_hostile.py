@@ -172,3 +172,18 @@ def test_a_record_of_the_other_game_does_not_replay(game: str) -> None:
     with pytest.raises(RecordError) as err:
         replay(GameRecord.from_json(json.loads(json.dumps(doc))))
     assert "action" in str(err.value) or "option" in str(err.value)
+
+
+def test_bot_moves_round_trip_and_bad_ones_are_named() -> None:
+    record = _record("board")
+    record.bot_moves = {3: "strong", 4: "strong"}
+    doc = record.to_json()
+    assert doc["bot_moves"] == {"3": "strong", "4": "strong"}
+    again = GameRecord.loads(json.dumps(doc))
+    assert again.bot_moves == {3: "strong", 4: "strong"}
+    replay(again)
+    assert "bot_moves" not in _record("board").to_json()
+    bads: list[Any] = [[], {"x": "strong"}, {"999": "strong"}, {"3": 7}]
+    for bad in bads:
+        with pytest.raises(RecordError, match="bot_moves"):
+            GameRecord.from_json({**doc, "bot_moves": bad})

@@ -2,11 +2,13 @@
 
     {"format": 1, "game": "board", "players": 3, "options": {...}, "seed": 7,
      "seats": ["Ann", "bot:greedy", "Bob"], "actions": ["KF4", "rG4", ...],
-     "outcome": {...}}
+     "outcome": {...}, "bot_moves": {"12": "strong"}}
 
 Replaying the actions on a new game from the same options and seed gives the
 identical state (the engines draw only from their seeded generator). `outcome` is
-optional and, when present, must match what the replay gives.
+optional and, when present, must match what the replay gives. `bot_moves` is optional
+too: the actions (by index into `actions`) a bot of that level made for a person's seat
+(a server's clock ran out for it); a replay needs nothing of it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,17 @@ MAX_ACTIONS: Final = 100_000
 MAX_TEXT: Final = 200
 """The longest action text or seat name read."""
 
-_KEYS: Final = ("format", "game", "players", "options", "seed", "seats", "actions", "outcome")
+_KEYS: Final = (
+    "format",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "seats",
+    "actions",
+    "outcome",
+    "bot_moves",
+)
 _REQUIRED: Final = ("format", "game", "players", "seed", "actions")
 _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
 
@@ -66,6 +78,19 @@ def _check_outcome(outcome: object, players: int) -> Json:
     return outcome
 
 
+def _check_bot_moves(moves: object, actions: int) -> dict[int, str]:
+    if not isinstance(moves, dict):
+        _fail("'bot_moves' must map action indexes to bot levels")
+    out: dict[int, str] = {}
+    for key, level in moves.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < actions):
+            _fail(f"'bot_moves': {short_repr(key)} is not the index of an action")
+        if not isinstance(level, str) or len(level) > MAX_TEXT:
+            _fail(f"'bot_moves': the level of action {key} must be a bot level's name")
+        out[int(key)] = level
+    return out
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -75,6 +100,7 @@ class GameRecord:
     seats: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     outcome: Json | None = None
+    bot_moves: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> Json:
         doc: Json = {
@@ -88,6 +114,8 @@ class GameRecord:
         }
         if self.outcome is not None:
             doc["outcome"] = self.outcome
+        if self.bot_moves:
+            doc["bot_moves"] = {str(i): level for i, level in sorted(self.bot_moves.items())}
         return doc
 
     def dumps(self) -> str:
@@ -144,7 +172,10 @@ class GameRecord:
         outcome = doc.get("outcome")
         if outcome is not None:
             outcome = _check_outcome(outcome, players)
-        return cls(game, players, seed, dict(options), list(seats), list(actions), outcome)
+        bot_moves = _check_bot_moves(doc.get("bot_moves", {}), len(actions))
+        return cls(
+            game, players, seed, dict(options), list(seats), list(actions), outcome, bot_moves
+        )
 
     @classmethod
     def loads(cls, text: str | bytes) -> GameRecord:
@@ -214,11 +245,19 @@ def record_of(
     options: Mapping[str, Any],
     seats: list[str] | None = None,
     final: GameState[Any] | None = None,
+    bot_moves: Mapping[int, str] | None = None,
 ) -> GameRecord:
     """A record of a game played from (options, seed) with the given action texts."""
     outcome = None
     if final is not None and (out := final.outcome()) is not None:
         outcome = out.to_json()
     return GameRecord(
-        game, players, seed, dict(options), list(seats or []), list(state_actions), outcome
+        game,
+        players,
+        seed,
+        dict(options),
+        list(seats or []),
+        list(state_actions),
+        outcome,
+        dict(bot_moves or {}),
     )

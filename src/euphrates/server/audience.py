@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from euphrates.server.patch import diff
 from euphrates.server.steps import Step, join_events
-from euphrates.server.store import ChatRow, GameRow
+from euphrates.server.store import ChatRow, GameRow, now
 
 RECONNECT_GRACE = 120.0
 """Seconds an audience's patches are still kept after its last client left, so that a
@@ -83,7 +83,13 @@ def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> di
             }
             for s in row.seats
         ],
+        "clock": clock_json(row),
     }
+
+
+def clock_json(row: GameRow) -> dict[str, Any] | None:
+    """The game's clock as every client may see it (no clock: None)."""
+    return row.clock.to_json(now()) if row.clock is not None else None
 
 
 def chat_json(row: ChatRow) -> dict[str, Any]:
@@ -207,6 +213,7 @@ class Audience:
                 "kind": s.kind,
                 "seat": s.seat,
                 "events": json.loads(join_events(s, seats)),
+                **({"bot": s.bot} if s.bot else {}),
             }
             for s in self.game.history
         ]
@@ -283,6 +290,8 @@ class Audience:
                 "kind": step.kind,
                 "seat": step.seat,
                 "status": self.game.row.status,
+                **({"clock": clock_json(self.game.row)} if self.game.row.clock else {}),
+                **({"bot": step.bot} if step.bot else {}),
             }
         )
         body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())

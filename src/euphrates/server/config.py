@@ -58,6 +58,8 @@ class Settings:
     db_url: str = field(default_factory=default_db_url)
     bot_workers: int = field(default_factory=lambda: max(1, cpu_count()))
     bot_pace: float = 0.4
+    clock_day: float = 86400.0
+    """A day of a turn-based clock, in seconds: shorter only for trials and load tests."""
     """Seconds a bot waits before it moves: a table where bots answer instantly is hard
     to follow, and it leaves a player a moment to take an action back (B-, G-3)."""
     max_message: int = 4096

@@ -36,6 +36,10 @@ games = sa.Table(
     sa.Column("wake_at", sa.DateTime(timezone=True)),
     # set while some server must act on the game (a bot to move); None otherwise
     sa.Column("driver", sa.String(32)),  # the server that acts on it
+    sa.Column("clock", sa.Text),  # JSON of the clock chosen; NULL: no clock
+    sa.Column("clock_seat", sa.Integer),  # whose clock runs
+    sa.Column("clock_since", sa.DateTime(timezone=True)),
+    sa.Column("deadline", sa.DateTime(timezone=True)),  # when it runs out
 )
 
 seats = sa.Table(
@@ -50,6 +54,8 @@ seats = sa.Table(
     sa.Column("taken", sa.Boolean, nullable=False),
     sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id")),
     # the account the seat belongs to: then its link alone no longer acts for it
+    sa.Column("remaining_ms", sa.BigInteger),  # time left when its clock last stopped
+    sa.Column("standin", sa.String(16)),  # level of a bot playing for the person
 )
 
 log = sa.Table(
@@ -60,6 +66,7 @@ log = sa.Table(
     sa.Column("seat", sa.Integer),
     sa.Column("kind", sa.String(8), nullable=False),  # action | undo
     sa.Column("text", sa.String(200)),
+    sa.Column("bot", sa.String(16)),  # level of a bot that moved for a person's seat
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 

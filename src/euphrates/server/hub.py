@@ -31,6 +31,7 @@ from euphrates.games import GAMES, game_definition
 from euphrates.server import tokens
 from euphrates.server.accounts import Accounts, User
 from euphrates.server.bots import BotPool
+from euphrates.server.clock import Clock, ClockSpec
 from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
@@ -45,6 +46,7 @@ from euphrates.server.store import (
     now,
 )
 from euphrates.server.text import clean_chat, clean_name
+from euphrates.server.timekeeper import Timekeeper
 from euphrates.server.tour import TOUR_LEVEL, is_tour, line_of
 
 log = logging.getLogger("euphrates.server")
@@ -79,6 +81,7 @@ class Hub:
         """WebSocket connections held per client address."""
         self.closing = False
         self.accounts = Accounts(store.engine)
+        self.clocks = Timekeeper(store, self.room, self.wake_bots, self._spawn)
 
     # --- creating and finding games ----------------------------------------------------
     async def create_tour(self, game: str) -> Created:
@@ -97,6 +100,7 @@ class Hub:
         seats: Sequence[dict[str, Any]],
         options: dict[str, Any],
         tour_seed: int | None = None,
+        clock: ClockSpec | None = None,
     ) -> Created:
         if game not in GAMES:
             raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
@@ -146,6 +150,7 @@ class Hub:
             host_hash=tokens.token_hash(host_token),
             seats=seat_rows,
             wake=first is not None and seat_rows[first].kind == "bot",
+            clock=Clock.new(clock, players) if clock is not None and seat_tokens else None,
         )
         try:
             await self.store.create_game(row)
@@ -316,10 +321,14 @@ class Hub:
             return None
         room.row.seats, status, drive = stored
         room.row.updated_at = now()
+        started = room.row.status == "waiting" and status == "active"
         if room.row.status in ("waiting", "active"):
             room.row.status = status
         if drive:
             room.driven = True
+        playing = room.row.status == "active"
+        if room.row.clock is not None and playing and (started or seat.kind == "bot"):
+            await self.clocks.start(room)  # the first clock runs, or a bot's seat has none
         return room.row.seats
 
     async def replace_with_bot(self, room: Room, seat: object, level: object) -> None:
@@ -344,6 +353,7 @@ class Hub:
             raise Refusal("game_over", "the game has already ended")
         room.row.status = "abandoned"
         room.driven = False
+        self.clocks.cancel(room.id)
         await self.store.set_status(room.id, "abandoned")
         self.seats_changed(room, local=True)
 
@@ -384,6 +394,10 @@ class Hub:
     def _on_change(self, room: Room, local: bool) -> None:
         if local:
             self.wake_bots(room)
+        self.clocks.watch(room)
+        if not local and room.row.clock is not None:
+            # Another server moved: its clock figures are in the database.
+            self._spawn(self.reload_seats(room), f"clock-{room.id}")
 
     def wake_bots(self, room: Room, pace: bool = True) -> None:
         """Start the room's bot if this server drives the game, a bot's decision is
@@ -416,7 +430,12 @@ class Hub:
                 if room.state.to_move() != seat or not room.bot_to_move():
                     continue
             version = room.version
-            level = room.row.seats[seat].level or "beginner"
+            level = room.row.seats[seat].level
+            standin = None
+            if room.row.seats[seat].kind == "human":  # a bot plays for a person's seat
+                standin = room.row.clock.standin[seat] if room.row.clock else None
+                level = standin
+            level = level or "beginner"
             view = room.state.view(seat)  # the seat's view only, as in tournaments
             try:
                 if level == TOUR_LEVEL:
@@ -433,7 +452,7 @@ class Hub:
                     await asyncio.sleep(BOT_RETRY_DELAY)
                     continue
             try:
-                await room.submit(frozenset({seat}), seat, version, text)
+                await room.submit(frozenset({seat}), seat, version, text, standin)
                 failures = 0
             except Refusal as r:
                 if r.code != "stale_version":
@@ -488,8 +507,15 @@ class Hub:
         except Refusal:
             await self.store.release(game_id)
             return
-        if not room.bot_to_move():  # its mark was out of date
-            room.driven = False
+        if room.row.clock is not None:
+            await self.reload_seats(room)
+        if not room.bot_to_move():
+            clock = room.row.clock
+            if clock is not None and clock.deadline is not None and room.status == "active":
+                room.driven = True  # a deadline: act on it once it passed (at once if so)
+                self.clocks.watch(room)
+                return
+            room.driven = False  # its mark was out of date
             await self.store.release(game_id)
             return
         room.driven = True
@@ -514,7 +540,8 @@ class Hub:
                 if (seat is None or isinstance(seat, int)) and (
                     text is None or isinstance(text, str)
                 ):
-                    entry = LogRow(msg["v"], seat, msg["k"], text)
+                    bot = msg.get("b") if isinstance(msg.get("b"), str) else None
+                    entry = LogRow(msg["v"], seat, msg["k"], text, bot)
             self._spawn(room.catch_up(entry), f"catch-up-{room.id}")
         elif kind == "seats":
             self._spawn(self.reload_seats(room), f"seats-{room.id}")
@@ -539,6 +566,7 @@ class Hub:
         room.row.seats = row.seats
         room.row.status = row.status
         room.row.updated_at = row.updated_at
+        room.row.clock = row.clock
         if room.state.is_over() and row.status == "active":
             room.row.status = "over"
         self.seats_changed(room, local=False)
@@ -555,6 +583,7 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        self.clocks.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -567,6 +596,9 @@ class Hub:
             "clients": sum(r.audience.count for r in self.rooms.values()),
             "bots_thinking": sum(1 for t in self._bot_tasks.values() if not t.done()),
             "driving": sum(1 for r in self.rooms.values() if r.driven),
+            "deadlines": len(self.clocks.timers),
+            "deadlines_acted": self.clocks.acted,
+            "deadline_ms": round(self.clocks.sweep_seconds * 1000, 1),
             "time": time.time(),
         }
 

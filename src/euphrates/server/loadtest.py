@@ -8,6 +8,15 @@ warm-up in which the games are created and connected. Latency is measured from a
 client of that game received the new version, so it covers the engine, the durable
 append and the fan-out. Games that end are replaced, so `--games` stay in play.
 
+`--turn-based N` adds N turn-based games of two players, seated over HTTP and left
+alone, as people who answer in days: their clocks run (1, 2, 3 or 5 "days" a move, a
+day being `--clock-day` seconds, 360 by default: seating 5 000 games takes minutes,
+so the one-day deadlines of the games seated first fall due while the real-time games
+are measured, a few a second), and when a deadline passes the server acts on it — a
+beginner bot plays that turn. The `--games` then play on real-time clocks (fast). The report adds the
+deadlines the server acted on while measuring and their cost (time spent acting on
+them, as the server counts it), the timers it keeps, and its memory.
+
 `--startup --stored N` measures something else: a server starting on a database of N
 stored games (startup_bench.py).
 
@@ -72,6 +81,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--stored", type=int, default=100_000, help="games stored for --startup")
     p.add_argument(
+        "--turn-based",
+        type=int,
+        default=0,
+        help="turn-based games alongside, seated and left to their clocks (0 … 20000)",
+    )
+    p.add_argument(
+        "--clock-day",
+        type=float,
+        default=360.0,
+        help="seconds a 'day' of the turn-based clocks lasts (default: %(default)s)",
+    )
+    p.add_argument(
         "--think",
         type=float,
         default=0.3,
@@ -91,6 +112,8 @@ class Stats:
     """Clients that have said hello and been answered (the warm-up waits for all)."""
     connect_s: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    turn_based_s: float = 0.0
+    deadlines_before: tuple[int, float] = (0, 0.0)
     error_samples: list[str] = field(default_factory=list)
 
     def error(self, what: str) -> None:
@@ -196,12 +219,12 @@ async def _client(
                 return
 
 
-def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def _post(url: str, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
     req = urllib.request.Request(
-        url.rstrip("/") + path,
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-        method="POST",
+        url.rstrip("/") + path, data=json.dumps(body).encode(), headers=headers, method="POST"
     )
     with urllib.request.urlopen(req, timeout=30) as resp:
         doc: dict[str, Any] = json.loads(resp.read())
@@ -222,9 +245,16 @@ async def _one_game(
     rng: random.Random,
     stop: asyncio.Event,
     think: float,
+    clock: dict[str, Any] | None = None,
 ) -> None:
     while not stop.is_set():
-        body = {"game": game, "players": players, "seats": [{"kind": "human"}] * players}
+        body: dict[str, Any] = {
+            "game": game,
+            "players": players,
+            "seats": [{"kind": "human"}] * players,
+        }
+        if clock is not None:
+            body["clock"] = clock
         try:
             created = await asyncio.to_thread(_post, urls[0], "/api/games", body)
         except OSError as e:
@@ -256,15 +286,50 @@ async def _one_game(
             stats.games_done += 1
 
 
-def _start_servers(db: str, count: int) -> tuple[list[subprocess.Popen[str]], list[str]]:
+async def _turn_based(url: str, count: int, rng: random.Random, stats: Stats) -> None:
+    """Create `count` turn-based games and take both seats of each over HTTP (their
+    clocks start); nobody connects to them."""
+    from euphrates.server.clock import DAYS
+
+    gate = asyncio.Semaphore(8)
+
+    async def one() -> None:
+        clock = {"mode": "turn", "days": rng.choice(DAYS), "level": "beginner"}
+        body = {"game": "board", "players": 2, "seats": [{"kind": "human"}] * 2, "clock": clock}
+        async with gate:
+            try:
+                created = await asyncio.to_thread(_post, url, "/api/games", body)
+                for seat in created["seats"]:
+                    path = f"/api/games/{created['id']}/join"
+                    await asyncio.to_thread(_post, url, path, {}, seat["token"])
+            except OSError as e:
+                stats.error(f"turn-based game: {e}")
+
+    await asyncio.gather(*(one() for _ in range(count)))
+
+
+def _start_servers(
+    db: str, count: int, extra: tuple[str, ...] = ("--bot-workers", "0")
+) -> tuple[list[subprocess.Popen[str]], list[str]]:
     from euphrates.server.serve import spawn
 
     procs, urls = [], []
     for _ in range(count):
-        proc, url = spawn(db, "--bot-workers", "0", *UNLIMITED)
+        proc, url = spawn(db, *extra, *UNLIMITED)
         procs.append(proc)
         urls.append(url)
     return procs, urls
+
+
+def _health(urls: list[str]) -> dict[str, Any]:
+    """The servers' deadline figures, summed."""
+    out: dict[str, Any] = {"deadlines": 0, "deadlines_acted": 0, "deadline_ms": 0.0}
+    for u in urls:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            doc = _get(u, "/api/health")
+            for key in out:
+                out[key] += doc[key]
+    return out
 
 
 def _rss(urls: list[str]) -> float:
@@ -293,6 +358,10 @@ def run(args: argparse.Namespace) -> int:
         raise ArgumentError("--seconds must be more than 0 and at most 3600")
     if not 0 <= args.think <= 60:
         raise ArgumentError("--think must be 0 … 60 seconds")
+    if not 0 <= args.turn_based <= 20_000:
+        raise ArgumentError("--turn-based must be 0 … 20000")
+    if not 1 <= args.clock_day <= 86400:
+        raise ArgumentError("--clock-day must be 1 … 86400 seconds")
     if not 1 <= args.servers <= 8:
         raise ArgumentError("--servers must be 1 … 8")
     if args.url is not None:
@@ -312,10 +381,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         tmp = tempfile.TemporaryDirectory(prefix="euphrates-load-")
         db = args.db or f"sqlite:///{tmp.name}/load.db"
-        procs, urls = _start_servers(db, args.servers)
+        extra: tuple[str, ...] = ("--bot-workers", "0")
+        if args.turn_based:  # a bot plays the turn of a deadline passed
+            extra = ("--bot-workers", "1", "--clock-day", str(args.clock_day))
+        procs, urls = _start_servers(db, args.servers, extra)
     try:
         stats = asyncio.run(_drive(urls, args))
         rss = _rss(urls)
+        after = _health(urls)
     finally:
         for p in procs:
             p.terminate()
@@ -343,6 +416,19 @@ def run(args: argparse.Namespace) -> int:
         "think_s": args.think,
         "connect_s": round(stats.connect_s, 1),
     }
+    if args.turn_based:
+        acted = after["deadlines_acted"] - stats.deadlines_before[0]
+        cost = after["deadline_ms"] - stats.deadlines_before[1]
+        result.update(
+            turn_based=args.turn_based,
+            clock_day_s=args.clock_day,
+            turn_based_s=round(stats.turn_based_s, 1),
+            deadlines_kept=after["deadlines"],
+            deadlines_acted=acted,
+            deadlines_per_s=round(acted / args.seconds, 2),
+            deadline_ms_each=round(cost / acted, 2) if acted else 0.0,
+            deadline_ms_per_s=round(cost / args.seconds, 1),
+        )
     where = args.db or ("SQLite" if not args.url else args.url)
     print(
         f"{args.games} games of {args.players} players on {len(urls)} server(s) ({where}), {args.seconds} s"
@@ -357,6 +443,16 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"  games finished   {stats.games_done}")
     print(f"  connecting took  {result['connect_s']} s (not measured)")
+    if args.turn_based:
+        print(
+            f"  turn-based       {args.turn_based} games seated in {result['turn_based_s']} s "
+            f"(not measured); {result['deadlines_kept']} deadlines kept at the end"
+        )
+        print(
+            f"  deadlines acted  {result['deadlines_acted']} while measuring "
+            f"({result['deadlines_per_s']}/s), {result['deadline_ms_each']} ms each, "
+            f"{result['deadline_ms_per_s']} ms of every second"
+        )
     print(f"  server memory    {rss} MB")
     print(json.dumps(result))
     return 0
@@ -366,8 +462,16 @@ async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed if args.seed is not None else int.from_bytes(os.urandom(8)))
+    clock = None
+    if args.turn_based:
+        began = time.monotonic()
+        await _turn_based(urls[0], args.turn_based, rng, stats)
+        stats.turn_based_s = time.monotonic() - began
+        clock = {"mode": "realtime", "preset": "fast"}
     tasks = [
-        asyncio.create_task(_one_game(urls, args.game, args.players, stats, rng, stop, args.think))
+        asyncio.create_task(
+            _one_game(urls, args.game, args.players, stats, rng, stop, args.think, clock)
+        )
         for _ in range(args.games)
     ]
     # Creating 200 games and connecting their clients is much more work than playing
@@ -382,6 +486,9 @@ async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
     if stats.welcomed < clients:
         stats.error(f"only {stats.welcomed} of {clients} clients connected in {WARM_UP_LIMIT} s")
     await asyncio.sleep(warm_up(args))
+    if args.turn_based:
+        before = await asyncio.to_thread(_health, urls)
+        stats.deadlines_before = (before["deadlines_acted"], before["deadline_ms"])
     stats.measuring = True
     await asyncio.sleep(args.seconds)
     stats.measuring = False

@@ -40,6 +40,24 @@ class SeatMeta(BaseModel):
     connected: bool
 
 
+class ClockOut(BaseModel):
+    """A game's clock: the figures the server keeps; a client ticks on from them."""
+
+    mode: Literal["realtime", "turn"]
+    level: str = Field(description="the bot that plays a turn-based seat's late turn")
+    bank: float | None = Field(default=None, description="real-time: seconds to start with")
+    increment: float | None = Field(default=None, description="real-time: seconds added a turn")
+    preset: str | None = None
+    per_move: float | None = Field(default=None, description="turn-based: seconds a move")
+    days: int | None = None
+    seat: int | None = Field(description="whose clock runs")
+    deadline: str | None = Field(description="when it runs out (ISO 8601)")
+    remaining_ms: list[int] = Field(description="each seat's time left, at `now`")
+    standin: list[str | None] = Field(description="per seat, the level of a bot playing for it")
+    out_of_time: list[bool]
+    now: str = Field(description="the server's time of these figures")
+
+
 class GameMeta(BaseModel):
     id: str
     game: GameName
@@ -48,6 +66,7 @@ class GameMeta(BaseModel):
     status: Status
     version: int
     seats: list[SeatMeta]
+    clock: ClockOut | None = None
 
 
 class Link(BaseModel):
@@ -118,6 +137,9 @@ class Step(BaseModel):
     kind: Literal["action", "undo"]
     seat: int | None
     events: list[dict[str, Any]]
+    bot: str | None = Field(
+        default=None, description="a bot's level, when a bot made this move for a person"
+    )
 
 
 class SeatsOnly(BaseModel):
@@ -168,6 +190,9 @@ class HealthOut(BaseModel):
     clients: int
     bots_thinking: int
     driving: int = Field(description="games whose bots this server moves")
+    deadlines: int = Field(description="clock deadlines this server keeps a timer for")
+    deadlines_acted: int = Field(description="deadlines this server acted on since it started")
+    deadline_ms: float = Field(description="time spent acting on them, in milliseconds")
     time: float
 
 

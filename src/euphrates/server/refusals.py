@@ -47,6 +47,7 @@ HTTP_STATUS = {
     "too_many_connections": 429,
     "record_unavailable": 403,
     "seat_not_human": 409,
+    "not_out_of_time": 409,
     "storage_unavailable": 503,
     "bad_login": 401,
     "not_signed_in": 401,

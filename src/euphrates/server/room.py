@@ -24,9 +24,10 @@ from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import Event, GameDefinition, GameState
 from euphrates.games import game_definition
 from euphrates.server.audience import Audience
+from euphrates.server.clock import Clock
 from euphrates.server.refusals import Refusal, from_engine
 from euphrates.server.steps import Step, encode_events
-from euphrates.server.store import GameRow, LogRow, StorageError, Store
+from euphrates.server.store import GameRow, LogRow, StorageError, Store, Wake, now
 from euphrates.server.tour import check_move
 
 log = logging.getLogger("euphrates.server")
@@ -47,6 +48,7 @@ class Played(NamedTuple):
     seat: int | None
     text: str
     reveals: bool
+    bot: str | None = None
 
 
 @dataclass
@@ -102,11 +104,16 @@ class Room:
             assert entry.text is not None
             before = self.state.copy()
             events = self.state.apply(entry.text)
-            step = self._record_action(entry.seat, entry.text, events, before)
+            step = self._record_action(entry.seat, entry.text, events, before, entry.bot)
         return step
 
     def _record_action(
-        self, seat: int | None, text: str, events: list[Event], before: GameState[Any]
+        self,
+        seat: int | None,
+        text: str,
+        events: list[Event],
+        before: GameState[Any],
+        bot: str | None = None,
     ) -> Step:
         self.version += 1
         reveals = self.state.reveals_hidden(events)
@@ -114,13 +121,13 @@ class Room:
             # Undo stops at an action that revealed something (G-3) and, but for
             # a replay, at another seat's action.
             self.befores.clear()
-        self.played.append(Played(self.version, seat, text, reveals))
+        self.played.append(Played(self.version, seat, text, reveals, bot))
         self.acted_at[seat] = self.version
         if not reveals:
             self.befores[self.version] = before
             if len(self.befores) > UNDO_DEPTH:
                 del self.befores[next(iter(self.befores))]
-        step = Step(self.version, "action", seat, encode_events(events))
+        step = Step(self.version, "action", seat, encode_events(events), bot)
         self.history.append(step)
         return step
 
@@ -133,6 +140,15 @@ class Room:
         step = Step(self.version, "undo", seat, encode_events([ev]))
         self.history.append(step)
         return step
+
+    def _rebuild_without_last(self) -> GameState[Any]:
+        """The state an undo of the last standing action gives (not kept: replayed)."""
+        state: GameState[Any] = self.definition.new_game(
+            self.row.players, self.row.seed, self.row.options
+        )
+        for p in self.played[:-1]:
+            state.apply(p.text)
+        return state
 
     def _rebuild(self) -> GameState[Any]:
         """The state after the actions that still stand, replayed from the start."""
@@ -199,7 +215,30 @@ class Room:
         return {str(s): playing and self.undo_refusal(s) is None for s in sorted(seats)}
 
     def is_bot(self, seat: int) -> bool:
-        return self.row.seats[seat].kind == "bot"
+        """A bot's seat, or a person's a bot plays for now (out of time)."""
+        clock = self.row.clock
+        return self.row.seats[seat].kind == "bot" or (
+            clock is not None and clock.standin[seat] is not None
+        )
+
+    def bot_moves(self) -> dict[int, str]:
+        """The standing actions a bot made for a person's seat: index → level."""
+        return {i: p.bot for i, p in enumerate(self.played) if p.bot is not None}
+
+    def clock_after(self, state: GameState[Any], status: str | None) -> tuple[Clock | None, Wake]:
+        """The clock once `state` is the game's, and what to store in `wake_at`: now
+        when a bot must move, else the deadline (None when the game has no clock)."""
+        clock = self.row.clock
+        if clock is None:
+            return None, None
+        clock = clock.copy()
+        over = (status or self.row.status) != "active"
+        seat = None if over else state.to_move()
+        human = seat is not None and self.row.seats[seat].kind == "human"
+        clock.pass_to(seat, human, now())
+        if seat is not None and (not human or clock.standin[seat] is not None):
+            return clock, True
+        return clock, clock.deadline or False
 
     # --- acting -------------------------------------------------------------------
     def check_playing(self) -> None:
@@ -228,7 +267,12 @@ class Room:
             )
 
     async def submit(
-        self, holder: frozenset[int], seat: object, version: object, text: object
+        self,
+        holder: frozenset[int],
+        seat: object,
+        version: object,
+        text: object,
+        bot: str | None = None,
     ) -> Step:
         """Apply `text` for `seat` at `version` for a client holding `holder`; returns
         what happened (the new version's step). Every refusal leaves the game as it was."""
@@ -262,14 +306,20 @@ class Room:
             canonical = str(action)
             status = "over" if after.is_over() else None
             due = self.bot_to_move(after, status)
-            wake = due if due != self.bot_to_move() else None
-            await self._append(LogRow(self.version + 1, seat, "action", canonical), status, wake)
+            wake: Wake = due if due != self.bot_to_move() else None
+            clock, timed = self.clock_after(after, status)
+            if clock is not None:
+                wake = timed
+            entry = LogRow(self.version + 1, seat, "action", canonical, bot)
+            await self._append(entry, status, wake, clock)
             self.state = after
             if status is not None:
                 self.row.status = status
+            if clock is not None:
+                self.row.clock = clock
             if wake is not None:
-                self.driven = wake
-            step = self._record_action(seat, canonical, events, before)
+                self.driven = wake is not False
+            step = self._record_action(seat, canonical, events, before, bot)
             self.audience.publish(step)
         self._changed(local=True)
         return step
@@ -282,7 +332,7 @@ class Room:
         last = self.played[-1]
         if last.seat != seat:
             return "only the seat that made the last move can take it back"
-        if self.is_bot(seat):
+        if self.is_bot(seat) or last.bot is not None:
             return "bots do not take moves back"
         if any(v > last.version for s, v in self.acted_at.items() if s != seat):
             return "another seat has decided since (even if it took that back)"
@@ -302,11 +352,19 @@ class Room:
             if why is not None:
                 raise Refusal("undo_refused", why)
             # The decision goes back to the seat that took its action back: a person's.
-            wake = False if self.bot_to_move() else None
-            await self._append(LogRow(self.version + 1, seat, "undo", None), wake=wake)
+            wake: Wake = False if self.bot_to_move() else None
+            clock = None
+            if self.row.clock is not None:
+                back = self.befores.get(self.played[-1].version)
+                if back is None:
+                    back = self._rebuild_without_last()
+                clock, wake = self.clock_after(back, None)
+            await self._append(LogRow(self.version + 1, seat, "undo", None), wake=wake, clock=clock)
             step = self._undo_last(seat)
+            if clock is not None:
+                self.row.clock = clock
             if wake is not None:
-                self.driven = False
+                self.driven = wake is not False
             self.audience.publish(step)
         self._changed(local=True)
         return step
@@ -321,16 +379,20 @@ class Room:
             raise Refusal("not_your_seat", f"you do not hold seat {seat}")
 
     async def _append(
-        self, entry: LogRow, status: str | None = None, wake: bool | None = None
+        self,
+        entry: LogRow,
+        status: str | None = None,
+        wake: Wake = None,
+        clock: Clock | None = None,
     ) -> None:
         """Store the next version, or refuse: the database refused the write, or
         another server appended that version first (then this room catches up)."""
         try:
-            stored = await self.store.append(self.row.id, entry, status, wake)
+            stored = await self.store.append(self.row.id, entry, status, wake, clock)
         except StorageError as e:
             raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
         if not stored:
-            await self._catch_up_locked()
+            await self.catch_up_locked()
             raise Refusal("stale_version", "another move was made first; the game has moved on")
 
     async def _refresh_if_behind(self, version: object) -> None:
@@ -341,7 +403,7 @@ class Room:
             isinstance(version, int) and not isinstance(version, bool) and version > self.version
         )
         if ahead:
-            await self._catch_up_locked()
+            await self.catch_up_locked()
         if self.row.status == "waiting" and not self.store.sqlite:
             row = await self.store.load_game(self.row.id)
             if row is not None:
@@ -358,11 +420,11 @@ class Room:
                 self._apply_entry(entry)
                 changed = True
             else:
-                changed = await self._catch_up_locked()
+                changed = await self.catch_up_locked()
         if changed:
             self._changed(local=False)
 
-    async def _catch_up_locked(self) -> bool:
+    async def catch_up_locked(self) -> bool:
         rows = await self.store.load_log(self.row.id, after=self.version)
         for entry in rows:
             self._apply_entry(entry)

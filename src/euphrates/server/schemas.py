@@ -46,11 +46,38 @@ SeatIn = Annotated[HumanSeatIn | BotSeatIn, Field(discriminator="kind")]
 """A person's seat has no level; a bot's must have one."""
 
 
+class NoClockIn(_Strict):
+    mode: Literal["none"]
+
+
+class RealTimeIn(_Strict):
+    """A bank and time added each turn: a preset (fast, medium, slow: 30, 40, 50 s a
+    turn and a bank of ten turns) or the seconds themselves (either overrides the
+    preset's)."""
+
+    mode: Literal["realtime"]
+    preset: Literal["fast", "medium", "slow"] | None = None
+    bank: int | None = Field(default=None, ge=1, le=86400)
+    increment: int | None = Field(default=None, ge=0, le=3600)
+
+
+class TurnBasedIn(_Strict):
+    """Days per move; once they pass, a bot of `level` plays that seat's turn."""
+
+    mode: Literal["turn"]
+    days: Literal[1, 2, 3, 5]
+    level: Level = "intermediate"
+
+
+ClockIn = Annotated[NoClockIn | RealTimeIn | TurnBasedIn, Field(discriminator="mode")]
+
+
 class CreateIn(_Strict):
     game: GameName
     players: int = Field(ge=FEWEST, le=MOST)
     seats: list[SeatIn] = Field(min_length=FEWEST, max_length=MOST)
     options: dict[str, bool] = Field(default_factory=dict, max_length=4)
+    clock: ClockIn | None = None
 
 
 class TourIn(_Strict):

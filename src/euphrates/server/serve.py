@@ -107,6 +107,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="address of a reverse proxy whose X-Forwarded-For names the client "
         "(repeatable); from anyone else the header is ignored",
     )
+    p.add_argument(
+        "--clock-day",
+        type=float,
+        default=86400.0,
+        metavar="SECONDS",
+        help="the length of a day on turn-based clocks (default a day; shorter for trials)",
+    )
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
 
 
@@ -114,6 +121,7 @@ BOUNDS = (
     ("port", 0, 65535, ""),
     ("bot_workers", 0, 64, ""),
     ("bot_pace", 0, 60, " seconds"),
+    ("clock_day", 0.1, 86400, " seconds"),
     ("rate_limit", 1, 100_000, " messages a second"),
     ("request_limit", 1, 1_000_000, " requests a second"),
     ("games_per_hour", 1, 1_000_000, ""),
@@ -136,6 +144,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     settings = Settings(
         db_url=url,
         bot_pace=args.bot_pace,
+        clock_day=args.clock_day,
         public_url=_public_url(args.public_url),
         rate_per_s=args.rate_limit,
         rate_burst=max(1, int(args.rate_limit * 2)),

@@ -23,6 +23,8 @@ class Step(NamedTuple):
     kind: str  # action | undo
     seat: int | None
     events: tuple[tuple[int | None, str], ...]
+    bot: str | None = None
+    """The level of a bot that moved for a person's seat (its clock ran out)."""
 
 
 def encode_events(events: Iterable[Event]) -> tuple[tuple[int | None, str], ...]:

@@ -24,6 +24,16 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from euphrates.server import db
+from euphrates.server.clock import Clock
+from euphrates.server.clockstore import (
+    ClockWrite,
+    clock_values,
+    ms,
+    read_clock,
+    spec_json,
+    write,
+    write_seats,
+)
 
 log = logging.getLogger("euphrates.server")
 
@@ -60,7 +70,10 @@ class GameRow:
     created_at: datetime = field(default_factory=now)
     updated_at: datetime = field(default_factory=now)
     wake: bool = False
-    """Whether some server must act on the game (a bot to move): `wake_at` is set."""
+    """Whether some server must act on the game (a bot to move, a deadline):
+    `wake_at` is set."""
+    clock: Clock | None = None
+    driver: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,13 @@ class LogRow:
     seat: int | None
     kind: str  # "action" | "undo"
     text: str | None
+    bot: str | None = None
+    """The level of a bot that made this move for a person's seat (out of time)."""
+
+
+Wake = bool | datetime | None
+"""What a write does to `wake_at`: True sets it to now (a bot to move), a time sets it
+to that deadline, False clears it (each with this server as driver), None leaves it."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +105,8 @@ class _Append:
     game_id: str
     row: LogRow
     status: str | None
-    wake: bool | None
+    wake: Wake
+    clock: Clock | None
     done: asyncio.Future[bool]
 
 
@@ -96,7 +117,7 @@ class Store:
         self.engine = engine
         self.origin = origin
         self.sqlite = db.is_sqlite(engine)
-        self._queue: asyncio.Queue[_Append] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Append | ClockWrite] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._chat_lock = asyncio.Lock()
         insert = sqlite_insert(db.log) if self.sqlite else pg_insert(db.log)
@@ -130,6 +151,7 @@ class Store:
                     created_at=g.created_at,
                     updated_at=g.updated_at,
                     **self._wake_values(g.wake),
+                    clock=spec_json(g.clock),
                 )
             )
             await conn.execute(
@@ -144,6 +166,7 @@ class Store:
                         "token_hash": s.token_hash,
                         "taken": s.taken,
                         "user_id": s.user_id,
+                        "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
                     }
                     for s in g.seats
                 ],
@@ -155,6 +178,7 @@ class Store:
             if row is None:
                 return None
             seats = await self._seats(conn, game_id)
+            clock = await read_clock(conn, row, _aware) if row.clock is not None else None
         return GameRow(
             id=row.id,
             game=row.game,
@@ -167,7 +191,22 @@ class Store:
             updated_at=_aware(row.updated_at),
             seats=seats,
             wake=row.wake_at is not None,
+            clock=clock,
+            driver=row.driver,
         )
+
+    async def write_clock(
+        self, game_id: str, clock: Clock, wake: Wake, expect: datetime | None = None
+    ) -> bool:
+        """Store a clock changed between versions (a game starting, a deadline acted
+        on, a bot standing in, a player back), with the next group commit. With
+        `expect`, only if the stored deadline is still that one: a deadline is acted
+        on once, by whichever server gets there first. Other servers are told (as a
+        change of seats)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        values = {**clock_values(clock), **self._wake_values(wake)}
+        await self._queue.put(ClockWrite(game_id, clock, values, expect, done))
+        return await done
 
     @staticmethod
     async def _seats(conn: AsyncConnection, game_id: str) -> list[SeatRow]:
@@ -246,7 +285,9 @@ class Store:
         clocks may differ), else by this process's."""
         return now() if self.sqlite else sa.func.clock_timestamp()
 
-    def _wake_values(self, wake: bool) -> dict[str, Any]:
+    def _wake_values(self, wake: Wake) -> dict[str, Any]:
+        if isinstance(wake, datetime):
+            return {"wake_at": wake, "driver": self.origin}
         if wake:
             return {"wake_at": self._clock(), "driver": self.origin}
         return {"wake_at": None, "driver": None}
@@ -351,21 +392,29 @@ class Store:
     async def load_log(self, game_id: str, after: int = 0) -> list[LogRow]:
         async with self.engine.connect() as conn:
             rows = await conn.execute(
-                sa.select(db.log.c.version, db.log.c.seat, db.log.c.kind, db.log.c.text)
+                sa.select(
+                    db.log.c.version, db.log.c.seat, db.log.c.kind, db.log.c.text, db.log.c.bot
+                )
                 .where(db.log.c.game_id == game_id, db.log.c.version > after)
                 .order_by(db.log.c.version)
             )
-            return [LogRow(r.version, r.seat, r.kind, r.text) for r in rows]
+            return [LogRow(r.version, r.seat, r.kind, r.text, r.bot) for r in rows]
 
     async def append(
-        self, game_id: str, row: LogRow, status: str | None = None, wake: bool | None = None
+        self,
+        game_id: str,
+        row: LogRow,
+        status: str | None = None,
+        wake: Wake = None,
+        clock: Clock | None = None,
     ) -> bool:
         """Append `row` durably; False when that version of the game already exists
         (another server appended it first). `status` changes the game's status in the
         same transaction (a game that ends); so does `wake`, when the version makes a
-        bot's decision pending (True: this server drives the game) or ends one (False)."""
+        bot's decision pending (True: this server drives the game) or ends one (False),
+        or sets a deadline; so does `clock`, the game's clock after this version."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Append(game_id, row, status, wake, done))
+        await self._queue.put(_Append(game_id, row, status, wake, clock, done))
         return await done
 
     async def _write_loop(self) -> None:
@@ -377,18 +426,27 @@ class Store:
                 except asyncio.QueueEmpty:
                     break
             try:
-                inserted = await self._write(batch)
+                inserted, clocked = await self._write(batch)
             except Exception as e:  # the database is down or refused: tell every caller
-                log.error("could not append %d log entries: %s", len(batch), e)
+                log.error("could not write %d log entries or clocks: %s", len(batch), e)
                 for a in batch:
                     if not a.done.done():
                         a.done.set_exception(StorageError(str(e)))
                 continue
             for a in batch:
-                if not a.done.done():
+                if a.done.done():
+                    continue
+                if isinstance(a, ClockWrite):
+                    a.done.set_result(id(a) in clocked)
+                else:
                     a.done.set_result((a.game_id, a.row.version) in inserted)
 
-    async def _write(self, batch: list[_Append]) -> set[tuple[str, int]]:
+    async def _write(
+        self, writes: list[_Append | ClockWrite]
+    ) -> tuple[set[tuple[str, int]], set[int]]:
+        """One transaction: the appends, then the clocks changed between versions.
+        Returns the versions inserted and the clock writes stored (by id)."""
+        batch = [a for a in writes if isinstance(a, _Append)]
         at = now()
         values = [
             {
@@ -397,16 +455,20 @@ class Store:
                 "seat": a.row.seat,
                 "kind": a.row.kind,
                 "text": a.row.text,
+                "bot": a.row.bot,
                 "created_at": at,
             }
             for a in batch
         ]
         stmt = self._append_stmt
+        clocked: set[int] = set()
         async with self.engine.begin() as conn:
             # One statement for the whole batch, compiled once and cached: the rows go
             # as parameters (SQLAlchemy's "insertmanyvalues" keeps RETURNING working).
-            result = await conn.execute(stmt, values)
-            inserted = {(r.game_id, r.version) for r in result}
+            inserted = set()
+            if values:
+                result = await conn.execute(stmt, values)
+                inserted = {(r.game_id, r.version) for r in result}
             for a in batch:
                 if (a.game_id, a.row.version) not in inserted:
                     continue
@@ -415,6 +477,9 @@ class Store:
                     changes.update(status=a.status, updated_at=at)
                 if a.wake is not None:
                     changes.update(self._wake_values(a.wake))
+                if a.clock is not None:
+                    changes.update(clock_values(a.clock))
+                    await write_seats(conn, a.game_id, a.clock)
                 if changes:
                     await conn.execute(
                         db.games.update().where(db.games.c.id == a.game_id).values(changes)
@@ -432,9 +497,14 @@ class Store:
                         "s": r.seat,
                         "k": r.kind,
                         "x": r.text,
+                        "b": r.bot,
                     },
                 )
-        return inserted
+            for job in writes:
+                if isinstance(job, ClockWrite) and await write(conn, job):
+                    clocked.add(id(job))
+                    await self._notify(conn, {"t": "seats", "g": job.game_id})
+        return inserted, clocked
 
     # --- chat ----------------------------------------------------------------------
     async def add_chat(

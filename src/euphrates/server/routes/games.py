@@ -7,12 +7,20 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from euphrates.server.audience import meta_of
+from euphrates.server.clock import ClockSpec, realtime, turn_based
 from euphrates.server.guard import client_address
 from euphrates.server.hub import Created
 from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
 from euphrates.server.refusals import Refusal
 from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep, SignedDep
-from euphrates.server.schemas import CreateIn, JoinIn, create_example
+from euphrates.server.schemas import (
+    ClockIn,
+    CreateIn,
+    JoinIn,
+    RealTimeIn,
+    TurnBasedIn,
+    create_example,
+)
 
 router = APIRouter()
 
@@ -39,7 +47,11 @@ async def create_game(
         per_hour = services.settings.games_per_hour
         raise Refusal("rate_limited", f"at most {per_hour:g} new games an hour from one address")
     created = await hub.create(
-        body.game, body.players, [s.model_dump() for s in body.seats], dict(body.options)
+        body.game,
+        body.players,
+        [s.model_dump() for s in body.seats],
+        dict(body.options),
+        clock=clock_spec(body.clock, services.settings.clock_day),
     )
     return created_answer(created, base)
 
@@ -91,3 +103,13 @@ async def join(body: JoinIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
     await hub.take_seats(opened.room, opened.seats, body.name, body.names, opened.user)
     you = {"seats": sorted(opened.seats), "host": opened.host}
     return {"game": opened.room.audience.meta(), "you": you}
+
+
+def clock_spec(clock: ClockIn | None, day: float) -> ClockSpec | None:
+    """The clock asked for: none, real-time (a preset or a bank and an increment), or
+    days per move."""
+    if isinstance(clock, RealTimeIn):
+        return realtime(clock.preset, clock.bank, clock.increment)
+    if isinstance(clock, TurnBasedIn):
+        return turn_based(clock.days, day, clock.level)
+    return None

@@ -86,5 +86,6 @@ def room_record(room: Room) -> dict[str, Any]:
         room.row.options,
         seats=[seat_label(s) for s in room.row.seats],
         final=room.state,
+        bot_moves=room.bot_moves(),
     )
     return record.to_json()

@@ -29,7 +29,19 @@ const form = {
   ],
   /** @type {Record<string, boolean>} */
   options: { advanced: false, open_scores: false, open_piles: false },
+  /** The clock: "none", "realtime:<preset>" or "turn:<days>". */
+  clock: "none",
 };
+
+const CLOCKS = ["none", "realtime:fast", "realtime:medium", "realtime:slow", "turn:1", "turn:2", "turn:3", "turn:5"];
+
+/** @param {string} choice */
+function clockBody(choice) {
+  const [mode, value] = choice.split(":");
+  if (mode === "realtime") return { mode, preset: value };
+  if (mode === "turn") return { mode, days: Number(value) };
+  return undefined;
+}
 
 /** @type {any} */
 let created = null;
@@ -89,6 +101,12 @@ function newGamePanel() {
           type: "checkbox", name: o, checked: Boolean(form.options[o]),
           onchange: (/** @type {Event} */ e) => { form.options[o] = /** @type {HTMLInputElement} */ (e.target).checked; },
         }), t(`lobby.opt.${o}`)))),
+    h("div", { class: "field" }, h("label", { class: "label", for: "clock" }, t("lobby.clock")),
+      h("select", {
+        id: "clock", name: "clock",
+        onchange: (/** @type {Event} */ e) => { form.clock = /** @type {HTMLSelectElement} */ (e.target).value; },
+      }, ...CLOCKS.map((c) => h("option", { value: c, selected: form.clock === c },
+        c.startsWith("turn:") ? t("lobby.clock.turn", { n: c.slice(5) }) : t(`lobby.clock.${c.replace("realtime:", "")}`))))),
     error ? h("p", { class: "error", role: "alert" }, error) : null,
     h("button", { type: "button", class: "primary big", id: "create", disabled: busy, onclick: create },
       busy ? t("lobby.creating") : t("lobby.create")));
@@ -140,6 +158,7 @@ async function create() {
         players: form.players,
         seats: seats.map((s) => s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" }),
         options,
+        ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}),
       },
     });
     /** @type {string[]} */

@@ -11,7 +11,8 @@ import { leaderIcon } from "./symbols.js";
 
 /**
  * A step's items in the log, alike in both games: the dynasty of the seat that moved,
- * the step's words (its lines, then the points scored) and its notation; then, where
+ * the step's words (its lines, then the points scored, and whether a bot made the move
+ * for a person whose clock ran out) and its notation; then, where
  * the step passed the turn, whose turn it is now.
  * @param {Step} step
  * @param {boolean} undone
@@ -21,7 +22,8 @@ export function stepItems(step, undone, { lines, scores, note, turn, name }) {
   const undo = step.kind === "undo";
   const entry = h("li", { class: `step${undone ? " undone" : ""}${undo ? " undo" : ""}`, "data-version": step.version },
     step.seat !== null && step.seat !== undefined && !undo ? leaderIcon("black", dynastyOf(step.seat), 18) : null,
-    h("div", { class: "words" }, ...lines, scores.length ? h("div", { class: "scores" }, ...scores) : null),
+    h("div", { class: "words" }, ...lines, scores.length ? h("div", { class: "scores" }, ...scores) : null,
+      step.bot ? h("div", { class: "by-bot" }, t("log.by_bot", { level: t(`level.${step.bot}`) })) : null),
     note ? h("code", { class: "notation" }, note) : null);
   const items = [entry];
   if (turn && typeof turn.seat === "number") items.push(h("li", { class: "turn-mark" }, t("log.turn", { who: name(turn.seat) })));

@@ -167,9 +167,10 @@ export class Connection {
     if (this.game) {
       this.game.status = msg.status ?? this.game.status;
       this.game.version = msg.version;
+      if (msg.clock !== undefined) this.game.clock = msg.clock;
     }
     /** @type {Step} */
-    const step = { version: msg.version, kind: msg.kind, seat: msg.seat, events: msg.events ?? [] };
+    const step = { version: msg.version, kind: msg.kind, seat: msg.seat, events: msg.events ?? [], ...(msg.bot ? { bot: msg.bot } : {}) };
     this.history.push(step);
     this.listener.onStep(step);
     this.listener.onState(this, false);

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { leaderIcon } from "./symbols.js";
 import { dynastyOf } from "./pieces.js";
 import { ruleLink } from "./rulelinks.js";
+import { seatClock } from "./clock.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**
@@ -170,8 +171,8 @@ export function passButton(ui, enabled, left) {
 }
 
 /**
- * A seat's head: dynasty, name, "you", and whether its person is online.
- * @param {{name: (seat: number) => string}} ui
+ * A seat's head: dynasty, name, "you", whether its person is online, and its clock.
+ * @param {{name: (seat: number) => string, game?: import("./types.js").GameMeta|null}} ui
  * @param {SeatMeta} meta
  * @param {number[]} held seats this screen holds
  * @param {string} dynasty the prefix of the dynasties' names
@@ -185,7 +186,8 @@ export function seatHead(ui, meta, held, dynasty) {
     meta.kind === "human" ? h("span", {
       class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
       role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),
-    }) : null);
+    }) : null,
+    seatClock(ui.game?.clock, i, held));
 }
 
 /**

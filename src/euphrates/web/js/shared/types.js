@@ -7,10 +7,13 @@ export {};
  *            taken: boolean, connected: boolean}} SeatMeta
  * @typedef {{id: string, game: "board"|"cards", players: number,
  *            options: Record<string, boolean>, status: string, version: number,
- *            seats: SeatMeta[]}} GameMeta
+ *            seats: SeatMeta[], clock?: ClockMeta|null}} GameMeta
+ * @typedef {{mode: "realtime"|"turn", seat: number|null, deadline: string|null,
+ *            remaining_ms: number[], standin: (string|null)[], out_of_time: boolean[],
+ *            now: string, level: string}} ClockMeta
  * @typedef {{seat: number, kind: string, context: Record<string, any>}} Decision
  * @typedef {{kind: string, audience?: number, [key: string]: any}} GameEvent
- * @typedef {{version: number, kind: string, seat: number|null, events: GameEvent[]}} Step
+ * @typedef {{version: number, kind: string, seat: number|null, events: GameEvent[], bot?: string}} Step
  * @typedef {{seq: number, seat: number|null, author: string, text: string, at: string}} ChatLine
  * @typedef {{points: number[][], wildcards: number[][], totals: number[][],
  *            places: number[], winners: number[]}} Outcome
