@@ -30,13 +30,11 @@ def _states(game: str, seed: int, every: int) -> Any:
 
 def _hidden_total(game: str, spectator: dict[str, Any]) -> int:
     if game == "board":
-        hands = sum(s["hand"]["count"] + s["discarded"]["count"] for s in spectator["seats"])
+        hands: int = sum(s["hand"]["count"] + s["discarded"]["count"] for s in spectator["seats"])
         return int(spectator["bag"]["count"]) + hands
     down = 1 if spectator["layout"]["face_down"] is not None else 0
-    return (
-        int(spectator["deck_count"]) + sum(spectator["hand_counts"])
-        + int(spectator["removed_count"]) + down
-    )  # fmt: skip
+    held: int = sum(spectator["hand_counts"])
+    return int(spectator["deck_count"]) + held + int(spectator["removed_count"]) + down
 
 
 @pytest.mark.parametrize("game", ["board", "cards"])

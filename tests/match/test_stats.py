@@ -109,7 +109,9 @@ def test_whole_games_agree_with_the_engines_scoring(game: str) -> None:
         assert stats["timeline"][-1]["points"] == [list(p) for p in outcome.points]
         for which in ("revolts", "wars"):
             won = sum(s[which]["won_attacking"] + s[which]["won_defending"] for s in stats["seats"])
-            lost = sum(s[which]["lost_attacking"] + s[which]["lost_defending"] for s in stats["seats"])
+            lost = sum(
+                s[which]["lost_attacking"] + s[which]["lost_defending"] for s in stats["seats"]
+            )
             assert won == lost
         json.dumps(stats)  # plain JSON, as the server sends it
 

@@ -22,7 +22,7 @@ def _play_out(api: Api, game: str, most: int) -> str:
     """A game played by random legal actions to its end, or abandoned by its host after
     `most` actions (an abandoned game's record and statistics are public too)."""
     created = api.create(game=game)
-    gid = created["id"]
+    gid: str = created["id"]
     toks = [s["token"] for s in created["seats"]]
     for t in toks:
         api.call("POST", f"/api/games/{gid}/join", t, {})

@@ -66,7 +66,9 @@ def test_an_opponents_turn_outlined_replayed_and_counted(server: Server, pages: 
     wait_version(still, v)
 
     # Both of the opponent's actions are outlined, not only the last.
-    watcher.wait_for_function("() => document.querySelectorAll('svg.board .marks rect.last').length === 2")
+    watcher.wait_for_function(
+        "() => document.querySelectorAll('svg.board .marks rect.last').length === 2"
+    )
     assert "2 steps since your last turn" in watcher.inner_text("#since")
     # It is Bob's turn: the title, the icon and the tone say so.
     watcher.wait_for_function("() => document.title.startsWith('● ')")
@@ -92,9 +94,13 @@ def test_an_opponents_turn_outlined_replayed_and_counted(server: Server, pages: 
     # The replay: one step after the other, each outlining its own square, then back.
     before = animations(watcher)
     watcher.click("#replay-turn")
-    watcher.wait_for_function("() => document.querySelector('#replaying')?.textContent.includes('1 of 2')")
+    watcher.wait_for_function(
+        "() => document.querySelector('#replaying')?.textContent.includes('1 of 2')"
+    )
     assert len(outlined(watcher)) == 1
-    watcher.wait_for_function("() => document.querySelector('#replaying')?.textContent.includes('2 of 2')")
+    watcher.wait_for_function(
+        "() => document.querySelector('#replaying')?.textContent.includes('2 of 2')"
+    )
     assert len(outlined(watcher)) == 1
     watcher.wait_for_selector("#since")
     assert len(outlined(watcher)) == 2
@@ -106,7 +112,9 @@ def test_an_opponents_turn_outlined_replayed_and_counted(server: Server, pages: 
     # Bob plays: Ann's page now outlines his steps, and it is her turn.
     view = views(server, game)[second]
     v = act(server, game, second, tile_moves(view)[0])
-    still.wait_for_function("() => document.querySelectorAll('svg.board .marks rect.last').length === 1")
+    still.wait_for_function(
+        "() => document.querySelectorAll('svg.board .marks rect.last').length === 1"
+    )
     view = views(server, game)[second]
     v = act(server, game, second, tile_moves(view)[0])
     still.wait_for_function("() => document.title.startsWith('● ')")
@@ -143,7 +151,10 @@ def test_the_end_banner_and_the_statistics(server: Server, pages: Pages) -> None
     )
     assert sorted(places) == [[s, p] for s, p in enumerate(outcome["places"])]
     # The banner comes first, above the board; the statistics under the scoring.
-    assert page.locator(".end-banner").bounding_box()["y"] < page.locator("svg.board").bounding_box()["y"]
+    assert (
+        page.locator(".end-banner").bounding_box()["y"]
+        < page.locator("svg.board").bounding_box()["y"]
+    )
     page.wait_for_selector(".stats-panel table.stats")
     shown = stats_in_dom(page)
     assert shown == expected_rows(stats)
