@@ -6,7 +6,7 @@
 // the steps the connection received: the events each audience may see.
 
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 import { COLOURS } from "./pieces.js";
 import { tileIcon } from "./symbols.js";
 
@@ -168,6 +168,7 @@ export class Follow {
     this.timer = 0;
     this.replaying = -1;
     this.denied = false;
+    this.panelKey = "";
     this.element = h("section", { class: "panel follow" });
     const icon = /** @type {HTMLLinkElement|null} */ (document.querySelector("link[rel=icon]"));
     this.icon = icon;
@@ -190,7 +191,9 @@ export class Follow {
     if (mine && !this.wasMine) this.yourTurn();
     this.wasMine = mine;
     if (mine && !document.title.startsWith(YOUR_TURN_MARK)) document.title = `${YOUR_TURN_MARK}${document.title}`;
-    if (this.icon) this.icon.href = mine ? turnIcon() : this.plainIcon;
+    // The icon is set only when it changes: a new address is a new load.
+    const icon = mine ? turnIcon() : this.plainIcon;
+    if (this.icon && this.icon.href !== icon) this.icon.href = icon;
     document.body.dataset.yourTurn = mine ? "1" : "0";
     if (this.replaying < 0) this.panel();
   }
@@ -215,6 +218,9 @@ export class Follow {
 
   panel() {
     const steps = this.since();
+    const key = `${currentLang()}:${steps.length}:${this.host.perspective()}:${this.sound}:${this.notify}:${this.denied}`;
+    if (key === this.panelKey) return;
+    this.panelKey = key;
     const toggle = (/** @type {string} */ id, /** @type {string} */ label, /** @type {boolean} */ on, /** @type {(on: boolean) => void} */ set) =>
       h("label", { class: "toggle" }, h("input", {
         type: "checkbox", id, checked: on, onchange: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked),
@@ -250,6 +256,7 @@ export class Follow {
       const step = steps[i];
       if (!step) {
         this.replaying = -1;
+        this.panelKey = "";
         this.host.showReplay(null, null);
         this.panel();
         return;

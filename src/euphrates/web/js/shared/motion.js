@@ -30,42 +30,78 @@ function column(el) {
 
 /**
  * Replace a layer's pieces with `next`, animating what changed. The first drawing (an
- * empty layer) and reduced motion replace without a sound.
+ * empty layer) and reduced motion replace without animating.
  * @param {SVGElement} layer
  * @param {Element[]} next
  */
 export function replacePieces(layer, next) {
   const before = [...layer.children];
-  const rects = new Map(before.map((el) => [el, el.getBoundingClientRect()]));
-  layer.replaceChildren(...next);
-  if (!before.length || reducedMotion()) return;
+  if (!before.length || reducedMotion()) {
+    layer.replaceChildren(...next);
+    return;
+  }
+  // What changed, and where a moved piece came from, is read from the pieces'
+  // attributes alone: the drawing never asks the page for its layout.
   const key = (/** @type {Element} */ el) => `${identity(el)}@${place(el)}`;
   const had = new Set(before.map(key));
   const has = new Set(next.map(key));
   const left = before.filter((el) => !has.has(key(el)));
   const arrived = next.filter((el) => !had.has(key(el)));
-  const svg = layer.ownerSVGElement;
-  const box = svg?.getBoundingClientRect();
-  const scale = svg && box && box.width ? svg.viewBox.baseVal.width / box.width : 1;
+  /** @type {[Element, number, number][]} */
+  const moved = [];
+  /** @type {Element[]} */
+  const popped = [];
   for (const el of arrived) {
     // The same piece gone from elsewhere (in the same column, for cards) moved here.
     const from = left.findIndex((o) => identity(o) === identity(el) && (el.hasAttribute("data-sq") || column(o) === column(el)));
-    if (from >= 0) {
-      const old = /** @type {DOMRect} */ (rects.get(/** @type {Element} */ (left[from])));
-      left.splice(from, 1);
-      const now = el.getBoundingClientRect();
-      const dx = (old.left - now.left) * scale;
-      const dy = (old.top - now.top) * scale;
-      if (dx || dy) animate(el, { translate: [`${dx}px ${dy}px`, "0px 0px"] });
-    } else {
+    if (from < 0) {
+      popped.push(el);
+      continue;
+    }
+    const old = /** @type {Element} */ (left.splice(from, 1)[0]);
+    const [ox, oy] = position(old);
+    const [nx, ny] = position(el);
+    if (ox !== nx || oy !== ny) moved.push([el, ox - nx, oy - ny]);
+  }
+  layer.replaceChildren(...next);
+  if (!popped.length && !moved.length && !left.length) return;
+  // Started at the next frame, not inside the drawing: starting an animation makes the
+  // browser work out styles at once, and a drawing must stay quick. Until then the
+  // pieces stand where and as the animation begins.
+  for (const el of popped) /** @type {SVGElement} */ (el).style.opacity = "0";
+  for (const [el, dx, dy] of moved) /** @type {SVGElement} */ (el).style.translate = `${dx}px ${dy}px`;
+  const ghosts = left.map((el) => fade(layer, el));
+  requestAnimationFrame(() => {
+    for (const el of popped) {
+      /** @type {SVGElement} */ (el).style.opacity = "";
       animate(el, { opacity: [0, 1], scale: [0.6, 1] });
     }
-  }
-  for (const el of left) fade(layer, el);
+    for (const [el, dx, dy] of moved) {
+      /** @type {SVGElement} */ (el).style.translate = "";
+      animate(el, { translate: [`${dx}px ${dy}px`, "0px 0px"] });
+    }
+    for (const ghost of ghosts) {
+      const a = animate(ghost, { opacity: [1, 0], scale: [1, 0.8] });
+      a.finished.then(() => ghost.remove(), () => ghost.remove());
+    }
+  });
 }
 
 /**
- * A copy of a piece that fades out where it stood, in a layer of its own beside the
+ * Where a piece stands, in the drawing's units, read from its attributes (no layout):
+ * its translation, else the centre of its first circle.
+ * @param {Element} el
+ * @returns {[number, number]}
+ */
+function position(el) {
+  const m = /translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)/.exec(el.getAttribute("transform") ?? "");
+  if (m) return [Number(m[1]), Number(m[2])];
+  const c = el.querySelector("circle");
+  return [Number(c?.getAttribute("cx") ?? 0), Number(c?.getAttribute("cy") ?? 0)];
+}
+
+/**
+ * A copy of a piece, to fade out where it stood, in a layer of its own beside the
  * pieces: it is no piece any more (no class or data a test or a click would find).
  * @param {SVGElement} layer the pieces' layer
  * @param {Element} el
@@ -83,8 +119,7 @@ export function fade(layer, el) {
   for (const a of [...ghost.attributes]) if (a.name === "class" || a.name.startsWith("data-") || a.name === "aria-label") ghost.removeAttribute(a.name);
   ghost.setAttribute("class", "ghost");
   ghosts.append(ghost);
-  const a = animate(ghost, { opacity: [1, 0], scale: [1, 0.8] });
-  a.finished.then(() => ghost.remove(), () => ghost.remove());
+  return ghost;
 }
 
 /**
