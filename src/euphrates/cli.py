@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from euphrates.core.errors import ArgumentError, EuphratesError
@@ -200,6 +201,15 @@ def _replay(args: argparse.Namespace) -> int:
         )
     state = replay(record, args.upto)
     print(game_definition(record.game).render(state, None))
+    if args.stats:
+        from euphrates.match.stats import game_stats
+        from euphrates.terminal.stats import stats_lines
+        from euphrates.words import book, lang_from_env
+
+        upto = record.actions if args.upto is None else record.actions[: args.upto]
+        figures = game_stats(replace(record, actions=upto))
+        print()
+        print("\n".join(stats_lines(book(args.lang or lang_from_env()), figures, record.seats)))
     return 0
 
 
@@ -539,6 +549,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
     r = sub.add_parser("replay", help="replay a game record and print the board")
     r.add_argument("file")
     r.add_argument("--upto", type=int, help="replay only the first N actions")
+    r.add_argument(
+        "--stats",
+        action="store_true",
+        help="print the game's statistics too: conflicts won and lost, monuments or ships, "
+        "treasures, catastrophes, points per colour turn by turn",
+    )
+    r.add_argument("--lang", choices=LANGS, help="the language of the statistics")
     r.set_defaults(func=_replay)
 
     sv = sub.add_parser("serve", help="run the game server (HTTP, WebSocket, the browser tables)")

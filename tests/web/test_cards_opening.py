@@ -110,7 +110,8 @@ def test_cards_opening_revolt_war_ship(server: Server, pages: Pages) -> None:
     # leaders wait for the decision.
     assert pa.locator("#status").inner_text() == "Your decision: commitment"
     assert pa.locator(".hand .leaders-why").inner_text() == "First decide: commitment."
-    assert pa.title().startswith("Your decision: commitment")
+    # The tab is marked: this seat decides now (js/shared/follow.js).
+    assert pa.title().startswith("● Your decision: commitment")
     shot(pa, "cards-revolt")
     commit(pa, max(commit_options(pa)))
     vs = views(server, game)

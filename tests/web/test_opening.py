@@ -88,7 +88,8 @@ def test_opening_with_revolt_and_war(server: Server, pages: Pages) -> None:
     # The defender decides while the other player's turn goes on: the header (and the
     # tab's title) name the decision, not the turn.
     assert pf.locator("#status").inner_text() == "Your decision: commitment"
-    assert pf.title().startswith("Your decision: commitment")
+    # The tab is marked: this seat decides now (js/shared/follow.js).
+    assert pf.title().startswith("● Your decision: commitment")
     ps.wait_for_function(
         f"() => document.querySelector('#status').textContent === '{['Ann', 'Bob'][first]} decides: commitment'"
     )

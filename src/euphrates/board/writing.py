@@ -120,9 +120,20 @@ def to_position(st: BoardData) -> Json:
 
 
 # ---------------------------------------------------------------------- views
-VIEW_ONLY = ("viewer", "version", "decision", "legal", "active", "outcome")
+VIEW_ONLY = ("viewer", "version", "decision", "legal", "active", "outcome", "not_seen")
 """Keys a view adds to the position (the seed is the one it takes away)."""
 VIEW_KEYS = (*(key for key in POSITION_KEYS if key != "seed"), *VIEW_ONLY)
+
+
+def not_seen(st: BoardData) -> Json:
+    """Tiles of each colour not yet seen in the open (B-1): the colour's total less those
+    on the board, under monuments and taken off openly (revolts, wars, catastrophes,
+    B-12, B-25, B-19). The rest are in the bag, in hands or swapped away; which of these,
+    the figure does not say, so it is the same for every seat and for spectators."""
+    counts = [TILE_COUNTS[c] - st.tiles[c].bit_count() - st.removed[c] for c in range(4)]
+    for _, _, c in st.monuments:
+        counts[c] -= 4
+    return _counts(counts)
 
 
 def view_of(st: BoardData, seat: int | None, decided: Json) -> Json:
@@ -143,4 +154,5 @@ def view_of(st: BoardData, seat: int | None, decided: Json) -> Json:
     doc["active"] = st.active
     out = st.outcome()
     doc["outcome"] = None if out is None else out.to_json()
+    doc["not_seen"] = not_seen(st)
     return doc

@@ -68,6 +68,7 @@ VIEW_KEYS = (
     "pending",
     "over",
     "outcome",
+    "not_seen",
     "viewer",
     "decision",
     "legal",

@@ -10,9 +10,18 @@ from __future__ import annotations
 from euphrates.cards.context import decision_context
 from euphrates.cards.data import CardsData
 from euphrates.cards.kinds import KIND_NAMES, REASON_NAMES
-from euphrates.cards.layout import GAPS, TREASURE, card_letter, gap_name, ship_code_name, spot_name
+from euphrates.cards.layout import (
+    CARD_TOTALS,
+    GAPS,
+    SHIP_BASE,
+    TREASURE,
+    card_letter,
+    gap_name,
+    ship_code_name,
+    spot_name,
+)
 from euphrates.cards.scoring import tallies
-from euphrates.core.colours import COLOUR_LETTERS, LEADER_LETTERS
+from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, LEADER_LETTERS, RED
 from euphrates.core.protocol import Json, View
 
 FORMAT = 1
@@ -151,6 +160,34 @@ def pile_summary(s: CardsData) -> list[Json]:
     return out
 
 
+def not_seen(s: CardsData) -> Json:
+    """Cards of each colour not yet seen in the open (C-1): the colour's total less the
+    face-up cards of the layout (a red head that replaced a treasure included, C-14),
+    the discard (C-10, C-13, C-15), the cards out of the game (C-7), the point piles
+    (every card reaching one is public, C-9) and the cards committed to a pending
+    conflict. A face-down bridge counts as not seen for everyone, its player included
+    (C-11), so the figure is the same for every seat and for spectators; the rest lie
+    in the deck, in hands, or were removed unseen (C-3)."""
+    seen = [0, 0, 0, 0]
+    for col in s.cols:
+        for card in col:
+            if card < SHIP_BASE:
+                seen[card] += 1
+    for g, card in enumerate(s.gaps):
+        if card >= 0 and g != s.down:
+            seen[card] += 1
+    seen[RED] += sum(1 for o in s.orig if not o)
+    for pile in s.piles:
+        counts, _ = tallies(pile)
+        for c in range(4):
+            seen[c] += counts[c]
+    for c in range(4):
+        seen[c] += s.discard[c] + s.out[c]
+    if s.att_lid >= 0 and s.colour >= 0:
+        seen[s.colour] += max(s.att_commit, 0) + max(s.def_commit, 0)
+    return {COLOUR_NAMES[c]: CARD_TOTALS[c] - seen[c] for c in range(4)}
+
+
 def view_json(s: CardsData, viewer: int | None, decided: Json) -> View:
     """What ``viewer`` may see (None: a spectator), C-19 and G-3. `decided` holds the
     protocol's part of every view (`core.protocol.decision_fields`), which the facade
@@ -175,6 +212,7 @@ def view_json(s: CardsData, viewer: int | None, decided: Json) -> View:
             "pending": pending_json(s),
             "over": s.kind < 0,
             "outcome": None if s.result is None else s.result.to_json(),
+            "not_seen": not_seen(s),
         }
     )
     v.update(decided)

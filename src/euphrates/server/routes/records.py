@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from fastapi import Path as PathParam
 
 from euphrates.match.records import record_of
+from euphrates.match.stats import game_stats
 from euphrates.server.hub import seat_label
 from euphrates.server.models import GAME, LogOut, ReplayOut, refusals
 from euphrates.server.refusals import Refusal
@@ -75,6 +76,21 @@ async def replay_step(
         "events": [e.to_json() for e in events],
         "views": views,
     }
+
+
+@router.get(
+    "/api/games/{game_id}/stats",
+    response_model=dict[str, Any],
+    responses=refusals(*GAME, "record_unavailable"),
+)
+async def stats(room: RoomDep) -> dict[str, Any]:
+    """The game's statistics (match/stats.py) once it has ended, from its record: the
+    figures `euphrates replay --stats` prints for the downloaded record."""
+    if room.status not in ENDED_STATUS:
+        raise Refusal("record_unavailable", "the statistics are available when the game is over")
+    return game_stats(
+        record_of(room.row.game, room.actions(), room.row.players, room.row.seed, room.row.options)
+    )
 
 
 def room_record(room: Room) -> dict[str, Any]:

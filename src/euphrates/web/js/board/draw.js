@@ -3,6 +3,7 @@
 // on it. Pieces never take pointer events; one transparent grid above them does.
 
 import { s } from "../shared/dom.js";
+import { replacePieces } from "../shared/motion.js";
 import { LEADERS, LEADER_COLOUR, LETTER_COLOUR, asColour, dynastyOf } from "../shared/pieces.js";
 import { COLUMNS, ROWS, block, parseSquare, squareName } from "./geometry.js";
 import { COLOUR_FILL, cached, colourSymbol, dynastySymbol } from "../shared/symbols.js";
@@ -191,7 +192,7 @@ export class BoardDrawing {
         if (sq) out.push(this.leader(sq, LEADER_COLOUR[l], i));
       }
     });
-    this.pieces.replaceChildren(...out);
+    replacePieces(this.pieces, out);
   }
 
   /**

@@ -11,6 +11,7 @@ import { Replayer } from "../shared/replayer.js";
 import { leaderIcon, tileIcon } from "../shared/symbols.js";
 import { BoardDrawing } from "./draw.js";
 import { scoringPanel } from "./scoring.js";
+import { fetchStats, statsPanel } from "../shared/endgame.js";
 import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
 /**
@@ -49,8 +50,13 @@ export async function startReplay(app, gameId, record) {
           r.controls(stepEntry, { name, perspective: null }),
           h("section", { class: "panel" }, h("h2", {}, t("replay.hands")), hands),
           r.step === r.steps && view.outcome ? scoringPanel(view.outcome, name) : null,
+          r.step === r.steps && stats ? statsPanel(stats, name) : null,
           h("section", { class: "panel" }, r.moves(shownNotation)))));
     document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };
-  await new Replayer(app, gameId, record, WORDS, paint).start();
+  /** @type {import("../shared/endgame.js").GameStats|null} the same figures as the table's */
+  let stats = null;
+  const replayer = new Replayer(app, gameId, record, WORDS, paint);
+  fetchStats(gameId).then((got) => { stats = got; replayer.render(); }, () => {});
+  await replayer.start();
 }

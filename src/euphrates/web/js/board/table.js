@@ -18,6 +18,7 @@ import { squareInfo } from "./info.js";
 import { conflictLine } from "../shared/panels.js";
 import { Zoom } from "../shared/zoom.js";
 import { BOARD_WIDTH } from "./draw.js";
+import { notSeen } from "../shared/follow.js";
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */
 /** @typedef {import("../shared/types.js").TableModule} TableModule */
@@ -40,9 +41,11 @@ export async function createTable(host) {
 /** @type {import("../shared/seating.js").Parts<BoardView, Selection, Legal, Ui>} */
 const PARTS = {
   words: WORDS,
-  entry: stepEntry, parseLegal, handPanel, seatsPanel,
+  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched,
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
-  counter: (view) => h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),
+  counter: (view) => h("span", { class: "bag-counts" },
+    h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),
+    notSeen(view.not_seen, "follow.unseen")),
   colourKey: (c, legal) => legal.tiles.has(c) ? { kind: "tile", colour: c } : null,
   leaderKey: (l, legal) => legal.leaders.has(l) || legal.withdraw.has(l) ? { kind: "leader", leader: l } : null,
 };
@@ -239,7 +242,6 @@ class BoardTable extends Seating {
     const view = ui.view;
     const board = readBoard(view);
     const region = this.hover ? regionAt(board, this.hover) : null;
-    const lastStep = this.lastStep();
     const ctx = view.decision?.kind === "commit" ? view.decision.context ?? {} : {};
     const conflict = new Set([ctx.attacker_leader, ctx.defender_leader].filter((x) => typeof x === "string"));
     const preview = this.preview ? new Set([...this.preview].flatMap((sq) => ui.legal.monuments.some((m) => m.square === sq) ? block(sq) : [sq])) : null;
@@ -247,7 +249,7 @@ class BoardTable extends Seating {
       targets: preview ?? this.targets(),
       cursor: this.cursor,
       picked: this.sel?.kind === "leader" && ui.me !== null ? view.seats[ui.me]?.leaders?.[this.sel.leader] ?? null : null,
-      last: lastStep ? touched(lastStep.events) : new Set(),
+      last: this.changedPlaces(),
       region: region && region.leaders.length ? region.squares : undefined,
       conflict,
     });

@@ -4,6 +4,7 @@
 // of transparent rects above them does, named by spot, column and gap.
 
 import { s } from "../shared/dom.js";
+import { replacePieces } from "../shared/motion.js";
 import { COLOUR_FILL, colourSymbol, dynastySymbol } from "../shared/symbols.js";
 import { dynastyOf } from "../shared/pieces.js";
 import { COLUMNS, GAPS, LEADER_COLOUR, LEADER_LETTER, MAX_CARDS, gapName, parseSpot, placedLeaders } from "./model.js";
@@ -173,7 +174,7 @@ export class LayoutDrawing {
       const g = this.leader(l.spot, l.seat, l.leader);
       if (g) out.push(g);
     }
-    this.pieces.replaceChildren(...out);
+    replacePieces(this.pieces, out);
     this.hit.replaceChildren(...hits);
     // Cards drawn once are kept by spot and face, so a new card costs one drawing.
     this.faces = this.nextFaces;

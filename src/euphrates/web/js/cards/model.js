@@ -51,6 +51,7 @@ export const CARD_LETTER = /** @type {Record<Colour, string>} */ (TILE_LETTER);
  * @property {Record<string, any>} pending
  * @property {boolean} over
  * @property {import("../shared/types.js").Outcome|null} outcome
+ * @property {Record<string, number>} [not_seen] per colour, the cards not yet seen in the open
  * @property {number|null} viewer
  * @property {import("../shared/types.js").Decision|null} decision
  * @property {string[]} legal

@@ -14,6 +14,7 @@ import { CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, countCards
 import { pileView, tableStrip } from "./panels.js";
 import { cardIcon } from "./pictures.js";
 import { scoringPanel } from "./scoring.js";
+import { fetchStats, statsPanel } from "../shared/endgame.js";
 import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
@@ -57,12 +58,17 @@ export async function startReplay(app, gameId, record) {
       r.header(WORDS.title),
       h("main", { class: "table-layout cards-table" },
         h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view),
-          r.step === r.steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null),
+          r.step === r.steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null,
+          r.step === r.steps && stats ? statsPanel(stats, name) : null),
         h("aside", { class: "side" },
           r.controls(stepEntry, { name, perspective: null, everything: true }),
           h("section", { class: "panel" }, h("h2", {}, t("cards.replay.piles")), seats),
           h("section", { class: "panel" }, r.moves(shownNotation)))));
     document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };
-  await new Replayer(app, gameId, record, WORDS, paint).start();
+  /** @type {import("../shared/endgame.js").GameStats|null} the same figures as the table's */
+  let stats = null;
+  const replayer = new Replayer(app, gameId, record, WORDS, paint);
+  fetchStats(gameId).then((got) => { stats = got; replayer.render(); }, () => {});
+  await replayer.start();
 }

@@ -16,6 +16,7 @@ import { parseLegal } from "./legal.js";
 import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart, spotColumn } from "./model.js";
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
+import { notSeen } from "../shared/follow.js";
 import { WORDS, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
@@ -42,12 +43,14 @@ export async function createTable(host) {
 /** @type {import("../shared/seating.js").Parts<CardsView, Selection, Legal, Ui>} */
 const PARTS = {
   words: WORDS,
-  entry: stepEntry, parseLegal, handPanel, seatsPanel,
+  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched,
   turnOf: (view, d) => {
     const left = Number(view.actions_left ?? 0);
     return { active: view.active ?? d.seat, phase: left > 0 ? t("table.action_n", { n: Math.min(2, 3 - left) }) : t("cards.turn_end") };
   },
-  counter: (view) => h("span", { class: "bag", title: t("cards.deck_hint") }, `${t("cards.deck")}: ${view.deck_count ?? 0}`),
+  counter: (view) => h("span", { class: "bag-counts" },
+    h("span", { class: "bag", title: t("cards.deck_hint") }, `${t("cards.deck")}: ${view.deck_count ?? 0}`),
+    notSeen(view.not_seen, "follow.unseen_cards")),
   colourKey: (c, legal) => legal.cards.has(c) ? { kind: "card", colour: c } : null,
   leaderKey: (l, legal) => legal.leaders.has(l) ? { kind: "leader", leader: l } : null,
   // Nobody's hand shown: the public part, a face-down bridge as its back.
@@ -243,9 +246,8 @@ class CardsTable extends Seating {
     if (!ui) return;
     const view = ui.view;
     const lay = view.layout;
-    const lastStep = this.lastStep();
     const last = new Set();
-    for (const x of lastStep ? touched(lastStep.events) : []) {
+    for (const x of this.changedPlaces()) {
       const m = /^card:(\d)$/.exec(x);
       if (!m) last.add(x);
       else {

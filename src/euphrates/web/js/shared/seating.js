@@ -5,6 +5,9 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
+import { endBanner, fetchStats, statsPanel } from "./endgame.js";
+import { Follow } from "./follow.js";
+import { flash } from "./motion.js";
 import { hostPanel } from "./host.js";
 import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { ruleLink, withRulings } from "./rulelinks.js";
@@ -46,6 +49,7 @@ import { LETTER_COLOUR, LETTER_LEADER } from "./pieces.js";
  * @property {(c: Colour, legal: L) => S|null} colourKey what a colour's key picks
  * @property {(l: Leader, legal: L) => S|null} leaderKey what a leader's key (Shift) picks
  * @property {(view: V) => V} [unseen] the view drawn where no seat is shown (default: as is)
+ * @property {(events: import("./types.js").GameEvent[]) => Set<string>} touched the places events changed
  */
 
 /**
@@ -116,6 +120,18 @@ export class Seating {
     this.hostBox = h("div", { class: "host-slot" });
     this.hostKey = "";
     this.notice = h("p", { class: "notice", role: "alert" });
+    /** @type {Set<string>|null} the places of the step a replayed turn shows now */
+    this.replayMarks = null;
+    this.follow = new Follow(this.conn, {
+      perspective: () => this.perspective(),
+      myTurn: () => this.acting() !== null && this.acting() === this.perspective() && this.conn.game?.status === "active",
+      touched: parts.touched,
+      showReplay: (marks) => this.showReplay(marks),
+      entry: (step) => parts.entry(step, { name: (x) => this.name(x), perspective: this.perspective() }, false),
+      title: () => t(this.words.title),
+    });
+    this.statsSlot = h("div", { class: "stats-slot" });
+    this.statsShown = "";
     this.logTabs = new LogTabs(this.conn, parts.entry, (s) => this.name(s), this.declined(),
       (m) => this.say(m), () => this.renderNow());
     this.notationInput = h("input", { type: "text", id: "notation", autocomplete: "off", spellcheck: "false", maxlength: 60 });
@@ -136,7 +152,7 @@ export class Seating {
 
   /** The side column: the decision, the hand, the notation box, the seats, the tabs. */
   side() {
-    return h("aside", { class: "side" }, this.decision, this.notice, this.hand, this.notationForm, this.seats, this.tabs, this.hostBox);
+    return h("aside", { class: "side" }, this.decision, this.notice, this.hand, this.notationForm, this.follow.element, this.seats, this.tabs, this.hostBox);
   }
 
   // --- what the game adds -------------------------------------------------------------
@@ -249,6 +265,31 @@ export class Seating {
     const history = this.conn.history;
     for (let i = history.length - 1; i >= 0; i--) if (history[i]?.kind !== "undo") return history[i];
     return undefined;
+  }
+
+  /** The places outlined as changed: those of the step a replayed turn shows, else every
+   * place changed since the seat shown last played (`Follow`). */
+  changedPlaces() {
+    return this.replayMarks ?? this.follow.places();
+  }
+
+  /**
+   * One step of a replayed turn: its places outlined and its pieces shown arriving
+   * (null: the replay is over, back to every change since one's last turn).
+   * @param {Set<string>|null} marks
+   */
+  showReplay(marks) {
+    this.replayMarks = marks;
+    this.renderMarks();
+    const layer = this.decision.ownerDocument.querySelector("svg .pieces");
+    if (!marks || !layer) return;
+    for (const p of marks) {
+      const column = /^card:(\d)$/.exec(p);
+      const pieces = column
+        ? [...layer.querySelectorAll(`[data-spot^="${column[1]}."]`)].slice(-1)
+        : [...layer.querySelectorAll(`[data-sq="${p}"], [data-spot="${p}"]`)];
+      for (const el of pieces) flash(el);
+    }
   }
 
   /** The seat whose last action an undo would take back now: the server says so with
@@ -454,7 +495,26 @@ export class Seating {
       this.hostKey = hostKey;
       fill(this.hostBox, hosting ? hostPanel(game, this.hostToken, (s) => this.name(s), (text) => this.say(text)) : null);
     }
+    this.follow.paint();
     document.body.dataset.version = String(this.conn.version);
+  }
+
+  /**
+   * An ended game: the banner with the winner and the places at the top; the statistics
+   * under the final scoring, asked for once.
+   * @param {GameMeta} game
+   * @param {import("./types.js").Outcome} outcome
+   */
+  renderEnd(game, outcome) {
+    fill(this.banner, endBanner(outcome, (x) => this.name(x)));
+    const final = this.banner.ownerDocument.querySelector(".final-slot");
+    if (final && this.statsSlot.previousElementSibling !== final) final.after(this.statsSlot);
+    const key = `${game.id}:${currentLang()}`;
+    if (key === this.statsShown) return;
+    this.statsShown = key;
+    fetchStats(game.id).then((stats) => fill(this.statsSlot, statsPanel(stats, (x) => this.name(x))), () => {
+      this.statsShown = "";
+    });
   }
 
   undoButton() {
@@ -516,6 +576,11 @@ export class Seating {
 
   /** @param {GameMeta} game */
   renderBanner(game) {
+    const outcome = /** @type {import("./types.js").Outcome|null|undefined} */ (this.anyView()?.outcome);
+    if (game.status === "over" && outcome) {
+      this.renderEnd(game, outcome);
+      return;
+    }
     if (game.status !== "waiting") {
       fill(this.banner);
       return;

@@ -30,7 +30,7 @@ export {};
  *            turn: {first: number, active: number, actions_done: number},
  *            pending: Record<string, any>, viewer: number|null, version: number,
  *            decision: Decision|null, legal: string[], active: number,
- *            outcome: Outcome|null}} BoardView
+ *            outcome: Outcome|null, not_seen?: ColourCounts}} BoardView
  * @typedef {{columns: number, rows: number, river: string[], temples: string[],
  *            bordered: string[]}} MapSide
  */

@@ -1,0 +1,108 @@
+// The end of a game, as the table and the replay show it: a banner with the winner and
+// every place, and the game's statistics per player (GET /api/games/{id}/stats, the
+// figures of match/stats.py that `euphrates replay --stats` prints too), each player's
+// points per colour over the turns drawn as a small chart.
+
+import { call } from "./api.js";
+import { h, s } from "./dom.js";
+import { listing, t } from "./i18n.js";
+import { COLOURS, dynastyOf } from "./pieces.js";
+import { COLOUR_FILL, leaderIcon } from "./symbols.js";
+
+/** @typedef {import("./types.js").Outcome} Outcome */
+
+/**
+ * @typedef {{won_attacking: number, lost_attacking: number, won_defending: number, lost_defending: number}} Conflicts
+ * @typedef {{revolts: Conflicts, wars: Conflicts, monuments: number, treasures: number,
+ *            catastrophes: number, placed: number, points: Record<string, number>}} SeatStats
+ * @typedef {{game: string, players: number, steps: number, turns: number, seats: SeatStats[],
+ *            timeline: {step: number, points: number[][]}[]}} GameStats
+ */
+
+/** @type {Map<string, Promise<GameStats>>} */
+const FETCHED = new Map();
+
+/**
+ * A game's statistics, asked for once per page (the game is over: they no longer change).
+ * @param {string} gameId
+ * @returns {Promise<GameStats>}
+ */
+export function fetchStats(gameId) {
+  let p = FETCHED.get(gameId);
+  if (!p) {
+    p = call(`/api/games/${gameId}/stats`);
+    FETCHED.set(gameId, p);
+    p.catch(() => FETCHED.delete(gameId));
+  }
+  return p;
+}
+
+/**
+ * The banner at the top of an ended game: who won, then every place.
+ * @param {Outcome} out
+ * @param {(seat: number) => string} name
+ */
+export function endBanner(out, name) {
+  const seats = out.places.map((_, i) => i).sort((a, b) => (out.places[a] ?? 0) - (out.places[b] ?? 0) || a - b);
+  const winners = out.winners ?? seats.filter((x) => out.places[x] === 1);
+  return h("section", { class: "end-banner", role: "status" },
+    h("h2", { class: "end-winner" }, t(winners.length > 1 ? "score.win_shared" : "score.wins", { names: listing(winners.map(name)) })),
+    h("ol", { class: "end-places", "aria-label": t("end.places") }, ...seats.map((x) =>
+      h("li", { "data-seat": x, "data-place": out.places[x] ?? 0 },
+        leaderIcon("black", dynastyOf(x), 18), t("end.place", { place: out.places[x] ?? 0, name: name(x) })))));
+}
+
+const CONFLICT_KEYS = /** @type {const} */ (["won_attacking", "lost_attacking", "won_defending", "lost_defending"]);
+
+/**
+ * The statistics: one column per player, a row per figure, then each player's chart.
+ * @param {GameStats} stats
+ * @param {(seat: number) => string} name
+ */
+export function statsPanel(stats, name) {
+  const seats = stats.seats.map((_, i) => i);
+  const built = stats.game === "board" ? "stats.monuments" : "stats.ships";
+  const placed = stats.game === "board" ? "stats.placed_tiles" : "stats.placed_cards";
+  /** @type {[string, (x: SeatStats) => string | number][]} */
+  const rows = [];
+  for (const which of /** @type {const} */ (["revolts", "wars"])) {
+    for (const k of CONFLICT_KEYS) rows.push([`${t(`stats.${which}`)}: ${t(`stats.${k}`)}`, (x) => x[which][k]]);
+  }
+  rows.push([t(built), (x) => x.monuments], [t("stats.treasures"), (x) => x.treasures],
+    [t("stats.catastrophes"), (x) => x.catastrophes], [t(placed), (x) => x.placed]);
+  for (const c of COLOURS) rows.push([`${t("stats.points")}: ${t(`colour.${c}`)}`, (x) => x.points[c] ?? 0]);
+  return h("section", { class: "panel stats-panel", "data-game": stats.game },
+    h("h2", {}, t("stats.title")),
+    h("p", { class: "hint" }, t("stats.turns", { n: stats.turns, m: stats.steps })),
+    h("table", { class: "stats" },
+      h("thead", {}, h("tr", {}, h("th", {}), ...seats.map((x) => h("th", { scope: "col" }, name(x))))),
+      h("tbody", {}, ...rows.map(([label, get]) =>
+        h("tr", {}, h("th", { scope: "row" }, label), ...stats.seats.map((x, i) => h("td", { "data-seat": i }, String(get(x)))))))),
+    h("h3", {}, t("stats.chart")),
+    h("div", { class: "stats-charts" }, ...seats.map((x) => pointsChart(stats, x, name(x)))));
+}
+
+/**
+ * One player's points per colour over the turns: a line per colour.
+ * @param {GameStats} stats
+ * @param {number} seat
+ * @param {string} who
+ */
+export function pointsChart(stats, seat, who) {
+  const W = 220;
+  const H = 90;
+  const line = stats.timeline;
+  const last = Math.max(1, line.at(-1)?.step ?? 1);
+  const top = Math.max(1, ...line.flatMap((e) => e.points[seat] ?? []));
+  const x = (/** @type {number} */ step) => 4 + (step / last) * (W - 8);
+  const y = (/** @type {number} */ n) => H - 4 - (n / top) * (H - 8);
+  const paths = COLOURS.map((c, ci) => s("path", {
+    d: line.map((e, i) => `${i ? "L" : "M"}${x(e.step).toFixed(1)} ${y(e.points[seat]?.[ci] ?? 0).toFixed(1)}`).join(""),
+    fill: "none", stroke: COLOUR_FILL[c], "stroke-width": 2, "data-colour": c,
+  }));
+  const label = t("stats.chart_of", { name: who, n: stats.turns });
+  return h("figure", { class: "points-chart", "data-seat": seat },
+    s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label },
+      s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fffaf0", stroke: "#c2ab7c", rx: 4 }), ...paths),
+    h("figcaption", {}, who));
+}
