@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
@@ -521,27 +520,12 @@ class Hub:
         room.driven = True
         self.wake_bots(room, pace=False)
 
-    def on_notify(self, payload: str) -> None:
-        """A notification from another server (PostgreSQL)."""
-        try:
-            msg = json.loads(payload)
-        except ValueError:
-            return
-        if msg.get("o") == self.store.origin:
-            return
-        room = self.rooms.get(msg.get("g", ""))
+    def on_notify(self, game_id: str, kind: str, entry: LogRow | None) -> None:
+        """Another server's notification (PostgreSQL), read by `listen.heard`."""
+        room = self.rooms.get(game_id)
         if room is None:
             return
-        kind = msg.get("t")
         if kind == "log":
-            entry = None
-            if isinstance(msg.get("v"), int) and msg.get("k") in ("action", "undo"):
-                seat, text = msg.get("s"), msg.get("x")
-                if (seat is None or isinstance(seat, int)) and (
-                    text is None or isinstance(text, str)
-                ):
-                    bot = msg.get("b") if isinstance(msg.get("b"), str) else None
-                    entry = LogRow(msg["v"], seat, msg["k"], text, bot)
             self._spawn(room.catch_up(entry), f"catch-up-{room.id}")
         elif kind == "seats":
             self._spawn(self.reload_seats(room), f"seats-{room.id}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import Any
 
@@ -17,9 +18,30 @@ import asyncpg
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euphrates.server.hub import Hub
-from euphrates.server.store import CHANNEL
+from euphrates.server.store import CHANNEL, LogRow
 
 log = logging.getLogger("euphrates.server")
+
+
+def heard(payload: str, origin: str) -> tuple[str, str, LogRow | None] | None:
+    """(game, kind, the log entry it carries) of another server's notification; None
+    for this server's own or a malformed one."""
+    try:
+        msg = json.loads(payload)
+    except ValueError:
+        return None
+    if not isinstance(msg, dict) or msg.get("o") == origin:
+        return None
+    game_id, kind = msg.get("g"), msg.get("t")
+    if not isinstance(game_id, str) or not isinstance(kind, str):
+        return None
+    entry = None
+    if kind == "log" and isinstance(msg.get("v"), int) and msg.get("k") in ("action", "undo"):
+        seat, text = msg.get("s"), msg.get("x")
+        if (seat is None or isinstance(seat, int)) and (text is None or isinstance(text, str)):
+            bot = msg.get("b") if isinstance(msg.get("b"), str) else None
+            entry = LogRow(msg["v"], seat, msg["k"], text, bot)
+    return game_id, kind, entry
 
 
 class Listener:
@@ -39,7 +61,9 @@ class Listener:
         await self.conn.add_listener(CHANNEL, self._on_notify)
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        self.hub.on_notify(payload)
+        heard_ = heard(payload, self.hub.store.origin)
+        if heard_ is not None:
+            self.hub.on_notify(*heard_)
 
     async def _watch(self) -> None:
         while True:
