@@ -205,7 +205,7 @@ def test_a_resumed_game_keeps_its_seats_names_and_log(tmp_path: Path) -> None:
     assert resumed.record.options == {"open_piles": True}
     assert [e.line() for e in resumed.log] == before
     resumed.run()
-    assert "seat 0: greedy, seat 1: you, seat 2: beginner (random)" in out.getvalue()
+    assert "seat 0: greedy, seat 1: you, seat 2: beginner (softmax:0.5)" in out.getvalue()
 
 
 def test_bots_are_seeded_one_way_from_the_game_seed() -> None:
@@ -243,7 +243,7 @@ def test_a_failing_bot_ends_the_session_but_not_the_game(tmp_path: Path) -> None
         spawn=lambda spec, seed: Broken(),
     )
     assert g.run() == 1
-    assert "seat 1 (beginner (random)) failed: lost its process" in out.getvalue()
+    assert "seat 1 (beginner (softmax:0.5)) failed: lost its process" in out.getvalue()
     assert GameRecord.loads(path.read_text()).actions == ["pass"]
 
 
