@@ -11,7 +11,9 @@ import concurrent.futures
 import contextlib
 import json
 import os
+import signal
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Coroutine, Iterator
@@ -89,6 +91,19 @@ def drop_pg_database(name: str) -> None:
 
     with contextlib.suppress(Exception):
         run_async(drop())
+
+
+def stop_processes(procs: list[subprocess.Popen[Any]]) -> None:
+    """Stop server processes a test started: SIGTERM to all first (they shut down
+    together), then wait for each, killing one that does not end."""
+    for p in procs:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+    for p in procs:
+        try:
+            p.wait(15)
+        except subprocess.TimeoutExpired:
+            p.kill()
 
 
 def free_port() -> int:

@@ -17,7 +17,7 @@ from typing import IO, Any
 import asyncpg
 import httpx
 
-from tests.server.harness import run_async
+from tests.server.harness import run_async, stop_processes
 
 DAY = 3.0
 SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
@@ -112,13 +112,6 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
         with contextlib.suppress(Exception):
             host = {"authorization": f"Bearer {created['host']['token']}"}
             httpx.post(f"{url_b}/api/games/{gid}/abandon", headers=host, timeout=10)
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-        for p in procs:
-            try:
-                p.wait(15)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_processes(procs)
         for f in files:
             f.close()

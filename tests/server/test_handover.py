@@ -19,7 +19,7 @@ from euphrates.server import db
 from euphrates.server.drivers import STALE
 from euphrates.server.serve import spawn
 from euphrates.server.store import GameRow, SeatRow, Store
-from tests.server.harness import Client, run_async
+from tests.server.harness import Client, run_async, stop_processes
 
 SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
 
@@ -69,14 +69,7 @@ def test_a_survivor_carries_on_a_bots_game_after_a_kill_9(pg_url: str) -> None:
         assert _health(url_b)["driving"] == 1
         watcher.until_version(last + 10, timeout=30)  # and it goes on
     finally:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-        for p in procs:
-            try:
-                p.wait(15)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_processes(procs)
 
 
 def test_servers_claiming_together_take_each_game_once(pg_url: str) -> None:

@@ -18,37 +18,13 @@ from euphrates.bots.greedy import GreedyBot
 from tests.web.cards_helpers import act, open_cards, views
 from tests.web.conftest import Pages, Server, serving, shot
 from tests.web.helpers import choose_lang, open_seat, wait_version
+from tests.web.test_rules_text import SECTIONS
 
 TITLES = {
     ("board", "en"): "Tigris & Euphrates: how to play",
     ("board", "de"): "Euphrat & Tigris: so wird gespielt",
     ("cards", "en"): "Contest of Kings: how to play",
     ("cards", "de"): "Wettstreit der Könige: so wird gespielt",
-}
-SECTIONS = {
-    "board": [
-        "setup",
-        "actions",
-        "kingdoms",
-        "revolt",
-        "war",
-        "monuments",
-        "treasures",
-        "catastrophes",
-        "end",
-    ],
-    "cards": [
-        "setup",
-        "actions",
-        "kingdoms",
-        "points",
-        "revolt",
-        "war",
-        "ships",
-        "treasures",
-        "catastrophes",
-        "end",
-    ],
 }
 # What a drawn example holds: the board's tiles, the layout's cards.
 PIECES = {"board": "svg.rules-board .pieces g.tile", "cards": "svg.rules-layout .pieces g.card"}
