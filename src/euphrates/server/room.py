@@ -27,7 +27,7 @@ from euphrates.server.audience import Audience
 from euphrates.server.clock import Clock
 from euphrates.server.refusals import Refusal, from_engine
 from euphrates.server.steps import Step, encode_events
-from euphrates.server.store import GameRow, LogRow, StorageError, Store, Wake, now
+from euphrates.server.store import Followup, GameRow, LogRow, StorageError, Store, Wake, now
 from euphrates.server.tour import check_move
 
 log = logging.getLogger("euphrates.server")
@@ -74,6 +74,10 @@ class Room:
     """Whether this server process acts on the game when a bot must move: it made the
     version that gave a bot the decision, or claimed the game from a server that
     stopped. Other processes holding the room only show it."""
+    followups: Callable[[Room, GameState[Any], str | None], tuple[Followup, ...]] | None = None
+    """Asked, for each action this process is about to store, what else must be written
+    in that version's transaction (the state after it, the game's new status or None):
+    the hub fills it from the features that act when a version is made (store.py)."""
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
     process made the change. The hub uses it to wake the bots."""
@@ -311,7 +315,8 @@ class Room:
             if clock is not None:
                 wake = timed
             entry = LogRow(self.version + 1, seat, "action", canonical, bot)
-            await self._append(entry, status, wake, clock)
+            after_hooks = self.followups(self, after, status) if self.followups else ()
+            await self._append(entry, status, wake, clock, after_hooks)
             self.state = after
             if status is not None:
                 self.row.status = status
@@ -384,11 +389,12 @@ class Room:
         status: str | None = None,
         wake: Wake = None,
         clock: Clock | None = None,
+        after: tuple[Followup, ...] = (),
     ) -> None:
         """Store the next version, or refuse: the database refused the write, or
         another server appended that version first (then this room catches up)."""
         try:
-            stored = await self.store.append(self.row.id, entry, status, wake, clock)
+            stored = await self.store.append(self.row.id, entry, status, wake, clock, after)
         except StorageError as e:
             raise Refusal("storage_unavailable", f"the game could not be saved: {e}") from None
         if not stored:

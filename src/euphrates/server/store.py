@@ -14,8 +14,9 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -24,6 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from euphrates.server import db
+from euphrates.server.chatstore import ChatFull, ChatRow, ChatStore
 from euphrates.server.clock import Clock
 from euphrates.server.clockstore import (
     ClockWrite,
@@ -34,15 +36,25 @@ from euphrates.server.clockstore import (
     write,
     write_seats,
 )
+from euphrates.server.storebase import CHANNEL, StorageError, aware, now
 
 log = logging.getLogger("euphrates.server")
 
-CHANNEL = "euphrates"
+__all__ = [
+    "CHANNEL",
+    "ChatFull",
+    "ChatRow",
+    "Followup",
+    "GameRow",
+    "LogRow",
+    "SeatRow",
+    "StorageError",
+    "Store",
+    "Wake",
+    "now",
+]
+
 BATCH = 256
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass
@@ -91,13 +103,13 @@ Wake = bool | datetime | None
 to that deadline, False clears it (each with this server as driver), None leaves it."""
 
 
-@dataclass(frozen=True)
-class ChatRow:
-    seq: int
-    seat: int | None
-    author: str
-    text: str
-    at: str
+Followup = Callable[[AsyncConnection], Awaitable[None]]
+"""Work that must happen exactly when a version is stored, in its transaction: a
+rating when a game ends, a notification when a decision comes to a person. Run only
+for a version this server inserted, so whatever it writes is written once, even with
+several servers racing for the version, and never for a version that was refused. A
+follow-up that raises fails the whole write (its versions are refused, nothing is
+stored), so it writes only what it has checked."""
 
 
 @dataclass
@@ -108,15 +120,14 @@ class _Append:
     wake: Wake
     clock: Clock | None
     done: asyncio.Future[bool]
+    after: tuple[Followup, ...] = ()
 
 
-class Store:
+class Store(ChatStore):
     """Storage for one server process; `origin` tells its notifications from others'."""
 
     def __init__(self, engine: AsyncEngine, origin: str) -> None:
-        self.engine = engine
-        self.origin = origin
-        self.sqlite = db.is_sqlite(engine)
+        super().__init__(engine, origin, db.is_sqlite(engine))
         self._queue: asyncio.Queue[_Append | ClockWrite] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._chat_lock = asyncio.Lock()
@@ -178,7 +189,7 @@ class Store:
             if row is None:
                 return None
             seats = await self._seats(conn, game_id)
-            clock = await read_clock(conn, row, _aware) if row.clock is not None else None
+            clock = await read_clock(conn, row, aware) if row.clock is not None else None
         return GameRow(
             id=row.id,
             game=row.game,
@@ -187,8 +198,8 @@ class Store:
             seed=int(row.seed),
             status=row.status,
             host_hash=row.host_hash,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
+            created_at=aware(row.created_at),
+            updated_at=aware(row.updated_at),
             seats=seats,
             wake=row.wake_at is not None,
             clock=clock,
@@ -344,7 +355,7 @@ class Store:
         )
         async with self.engine.connect() as conn:
             at = (await conn.execute(query)).scalar()
-        return None if at is None else _aware(at)
+        return None if at is None else aware(at)
 
     async def release(self, game_id: str) -> None:
         """Nothing is due in a game this server drives (its mark was out of date)."""
@@ -407,14 +418,16 @@ class Store:
         status: str | None = None,
         wake: Wake = None,
         clock: Clock | None = None,
+        after: tuple[Followup, ...] = (),
     ) -> bool:
         """Append `row` durably; False when that version of the game already exists
         (another server appended it first). `status` changes the game's status in the
         same transaction (a game that ends); so does `wake`, when the version makes a
         bot's decision pending (True: this server drives the game) or ends one (False),
-        or sets a deadline; so does `clock`, the game's clock after this version."""
+        or sets a deadline; so does `clock`, the game's clock after this version; so do
+        the `after` follow-ups."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Append(game_id, row, status, wake, clock, done))
+        await self._queue.put(_Append(game_id, row, status, wake, clock, done, after))
         return await done
 
     async def _write_loop(self) -> None:
@@ -484,6 +497,8 @@ class Store:
                     await conn.execute(
                         db.games.update().where(db.games.c.id == a.game_id).values(changes)
                     )
+                for followup in a.after:
+                    await followup(conn)
                 # The entry itself rides along (a few dozen bytes, far below NOTIFY's
                 # 8000), so other servers need not read it back; notifications are
                 # delivered at commit, in this order.
@@ -505,90 +520,3 @@ class Store:
                     clocked.add(id(job))
                     await self._notify(conn, {"t": "seats", "g": job.game_id})
         return inserted, clocked
-
-    # --- chat ----------------------------------------------------------------------
-    async def add_chat(
-        self,
-        game_id: str,
-        seat: int | None,
-        author: str,
-        text: str,
-        most: int = 1000,
-        user_id: int | None = None,
-    ) -> ChatRow:
-        """Append a chat line with the next number; a number another server took
-        first is retried. A game keeps at most `most` lines (ChatFull)."""
-        async with self._chat_lock:
-            for _ in range(5):
-                at = now()
-                async with self.engine.begin() as conn:
-                    last = (
-                        await conn.execute(
-                            sa.select(sa.func.max(db.chat.c.seq)).where(
-                                db.chat.c.game_id == game_id
-                            )
-                        )
-                    ).scalar()
-                    seq = int(last or 0) + 1
-                    if seq > most:
-                        raise ChatFull(f"this game's chat is full ({most} lines)")
-                    insert = sqlite_insert(db.chat) if self.sqlite else pg_insert(db.chat)
-                    result = await conn.execute(
-                        insert.values(
-                            game_id=game_id,
-                            seq=seq,
-                            seat=seat,
-                            author=author,
-                            text=text,
-                            created_at=at,
-                            user_id=user_id,
-                        )
-                        .on_conflict_do_nothing(index_elements=["game_id", "seq"])
-                        .returning(db.chat.c.seq)
-                    )
-                    if result.first() is None:
-                        continue
-                    await self._notify(conn, {"t": "chat", "g": game_id})
-                return ChatRow(seq, seat, author, text, at.isoformat())
-        raise StorageError("could not store the chat message")
-
-    async def load_chat(self, game_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(db.chat)
-                .where(db.chat.c.game_id == game_id, db.chat.c.seq > after)
-                .order_by(db.chat.c.seq.desc())
-                .limit(limit)
-            )
-            out = [ChatRow(r.seq, r.seat, r.author, r.text, _iso(r.created_at)) for r in rows]
-        out.reverse()
-        return out
-
-    async def _notify(self, conn: Any, payload: dict[str, Any]) -> None:
-        if self.sqlite:
-            return
-        payload["o"] = self.origin
-        await conn.execute(
-            sa.text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": json.dumps(payload)}
-        )
-
-
-def _iso(value: Any) -> str:
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        return str(value.isoformat())
-    return str(value)
-
-
-def _aware(value: datetime) -> datetime:
-    """SQLite gives times back without their zone; they were written in UTC."""
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-
-
-class StorageError(RuntimeError):
-    """The database could not take a write."""
-
-
-class ChatFull(StorageError):
-    """A game's chat holds as many lines as it may."""
