@@ -19,13 +19,13 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
 from euphrates.bots.levels import LEVELS
 from euphrates.core.errors import EuphratesError
-from euphrates.core.protocol import SEED_LIMIT
+from euphrates.core.protocol import SEED_LIMIT, GameState
 from euphrates.games import GAMES, game_definition
 from euphrates.server import tokens
 from euphrates.server.accounts import Accounts, User
@@ -35,20 +35,22 @@ from euphrates.server.config import Settings
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import (
-    ChatFull,
     ChatRow,
+    Followup,
     GameRow,
     LogRow,
     SeatRow,
-    StorageError,
     Store,
     now,
 )
-from euphrates.server.text import clean_chat, clean_name
+from euphrates.server.tablechat import say
+from euphrates.server.text import clean_name
 from euphrates.server.timekeeper import Timekeeper
 from euphrates.server.tour import TOUR_LEVEL, is_tour, line_of
 
 log = logging.getLogger("euphrates.server")
+
+FollowupMaker = Callable[[Room, GameState[Any], str | None], tuple[Followup, ...]]
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 BOT_RETRY_DELAY = 1.0
@@ -81,6 +83,10 @@ class Hub:
         self.closing = False
         self.accounts = Accounts(store.engine)
         self.clocks = Timekeeper(store, self.room, self.wake_bots, self._spawn)
+        self.followup_makers: list[FollowupMaker] = []
+        """What features write in the transaction of an action's version (a rating
+        when a game ends, a notification when a decision comes to a person): each is
+        asked, for every action this process stores, what to write (store.py)."""
 
     # --- creating and finding games ----------------------------------------------------
     async def create_tour(self, game: str) -> Created:
@@ -184,6 +190,7 @@ class Hub:
                 raise Refusal("expired", EXPIRED)
             room = await Room.load(self.store, row, self.settings.replay_buffer)
             room.on_change = self._on_change
+            room.followups = self._followups
             self.rooms[game_id] = room
         self._loading.pop(game_id, None)
         await self._check_expiry(room)
@@ -364,30 +371,12 @@ class Hub:
     async def chat(
         self, room: Room, seats: frozenset[int], text: object, user: User | None = None
     ) -> ChatRow:
-        """Say `text` at the table as the lowest of `seats` (by its name or number),
-        or as a spectator when `seats` is empty (by the signed-in `user`'s name). The
-        line is the account's — the speaker's, or that of the seat spoken for — and
-        an account an admin muted may not chat."""
-        seat = min(seats) if seats else None
-        if seat is None:
-            author = "spectator" if user is None else user.name
-            speaker = None if user is None else user.id
-        else:
-            author = room.row.seats[seat].name or f"Player {seat + 1}"
-            speaker = room.row.seats[seat].user_id or (None if user is None else user.id)
-        clean = clean_chat(text, self.settings.chat_max)
-        if speaker is not None and await self.accounts.is_muted(speaker):
-            raise Refusal("muted", "this account is muted: it cannot chat")
-        try:
-            row = await self.store.add_chat(
-                room.id, seat, author, clean, self.settings.chat_lines, speaker
-            )
-        except ChatFull as e:
-            raise Refusal("chat_full", str(e)) from None
-        except StorageError as e:
-            raise Refusal("storage_unavailable", str(e)) from None
-        room.audience.said(row)
-        return row
+        return await say((self.settings, self.accounts, self.store), room, seats, text, user)
+
+    def _followups(
+        self, room: Room, after: GameState[Any], status: str | None
+    ) -> tuple[Followup, ...]:
+        return tuple(f for make in self.followup_makers for f in make(room, after, status))
 
     # --- bots -------------------------------------------------------------------------
     def _on_change(self, room: Room, local: bool) -> None:
