@@ -7,6 +7,7 @@ import contextlib
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from euphrates.match.games import game_definition
-from tests.server.harness import Api, Client
+from euphrates.server.config import Settings
+from tests.server.harness import Api, Client, running_server
 from tests.server.test_leaks import secret_seed
 
 
@@ -196,6 +198,20 @@ def test_other_origin_is_refused(api: Api, base: str) -> None:
     assert e.value.response.status_code == 403
     ok = Client(base, gid, [], origin=base)
     assert ok.welcome["type"] == "welcome"
+
+
+def test_the_public_urls_origin_is_ours_behind_a_proxy(tmp_path: Path) -> None:
+    """A proxy may pass the public name without its port (nginx's `$host`): a page
+    served from `--public-url` is then still this server's, over WebSocket as over
+    HTTP; any other origin is still refused."""
+    public = "https://play.example.org:8443"
+    settings = Settings(db_url=f"sqlite:///{tmp_path}/g.db", bot_workers=0, public_url=public)
+    with running_server(settings) as url:
+        gid = Api(url).create()["id"]
+        assert Client(url, gid, [], origin=public).welcome["type"] == "welcome"
+        with pytest.raises(InvalidStatus) as e:
+            Client(url, gid, [], origin="https://play.example.org:9999")
+        assert e.value.response.status_code == 403
 
 
 def test_reconnect_gets_what_it_missed_or_full_views(api: Api, base: str) -> None:

@@ -38,15 +38,20 @@ SEND_QUEUE = 2000
 FLOOD_STRIKES = 20
 
 
-def same_origin(ws: WebSocket) -> bool:
+def same_origin(ws: WebSocket, public_url: str | None) -> bool:
     """Browsers send `Origin`; a page from another site must not act with the
-    tokens a player's browser holds. Clients that are not browsers send none."""
+    tokens a player's browser holds. Clients that are not browsers send none. Ours
+    are the name the request came to and `--public-url`'s, as for HTTP (deps.foreign):
+    behind a proxy that passes the name without its port, the public URL is what the
+    browser's page was served from."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True
-    host = ws.headers.get("host", "")
-    parts = urlsplit(origin)
-    return bool(parts.netloc) and parts.netloc.lower() == host.lower()
+    ours = {ws.headers.get("host", "").lower()}
+    if public_url:
+        ours.add(urlsplit(public_url).netloc.lower())
+    netloc = urlsplit(origin).netloc.lower()
+    return bool(netloc) and netloc in ours
 
 
 class Connection:
@@ -116,7 +121,7 @@ def _plain_id(value: object) -> bool:
 
 
 async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
-    if not same_origin(ws):
+    if not same_origin(ws, hub.settings.public_url):
         await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
         return
     address = client_address(ws.scope)
