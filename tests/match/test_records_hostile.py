@@ -187,3 +187,28 @@ def test_bot_moves_round_trip_and_bad_ones_are_named() -> None:
     for bad in bads:
         with pytest.raises(RecordError, match="bot_moves"):
             GameRecord.from_json({**doc, "bot_moves": bad})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notes_round_trip_and_bad_ones_are_named(game: str) -> None:
+    """The server's notes (a clock that ran out, a bot standing in) ride along in the
+    record; a malformed one is refused by name."""
+    doc = _doc(game)
+    doc["notes"] = [
+        {"after": 3, "kind": "out_of_time", "seat": 1},
+        {"after": 3, "kind": "standin", "seat": 1, "level": "strong", "by": 0},
+    ]
+    record = GameRecord.from_json(doc)
+    assert record.to_json()["notes"] == doc["notes"]
+    assert GameRecord.loads(record.dumps()) == record
+    for notes, needle in [
+        ({"after": 1}, "'notes'"),
+        ([{"after": 31, "kind": "back", "seat": 0}], "'after'"),
+        ([{"after": True, "kind": "back", "seat": 0}], "'after'"),
+        ([{"after": 1, "kind": "back", "seat": 2}], "'seat'"),
+        ([{"after": 1, "kind": "back", "seat": 0, "by": -1}], "'by'"),
+        ([{"after": 1, "kind": "", "seat": 0}], "'kind'"),
+        ([{"after": 1, "kind": "back", "seat": 0, "token": "x"}], "note 0"),
+        ([{"after": 1, "kind": "back", "seat": 0, "level": 5}], "'level'"),
+    ]:
+        _refused({**doc, "notes": notes}, needle)

@@ -128,6 +128,9 @@ def test_host_replaces_a_player_who_left_and_the_bot_takes_over(spied: tuple[str
     bob.close()
     r = api.call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "beginner"})
     assert r.status_code == 200
+    # Ann's table is told, as a note of the move log (notes.py).
+    note = ann.next("note")["note"]
+    assert (note["kind"], note["seat"], note["level"]) == ("replaced", 1, "beginner")
     # Whenever Bob's seat must decide, the bot does.
     for _ in range(20):
         ann.drain(0.3)

@@ -42,6 +42,11 @@ def _start(api: Api, clock: dict[str, Any]) -> tuple[str, list[str], str]:
     return doc["id"], tokens, doc["host"]["token"]
 
 
+def _log_doc(api: Api, gid: str, token: str) -> dict[str, Any]:
+    doc: dict[str, Any] = api.call("GET", f"/api/games/{gid}/log", token).json()
+    return doc
+
+
 def _log(api: Api, gid: str, token: str) -> list[dict[str, Any]]:
     history: list[dict[str, Any]] = api.call("GET", f"/api/games/{gid}/log", token).json()[
         "history"
@@ -66,6 +71,10 @@ def test_a_real_time_seat_out_of_time_is_played_by_a_bot_the_others_chose(
         assert early.status_code == 409 and early.json()["error"]["code"] == "not_out_of_time"
         doc = _wait(api, gid, lambda d: d["game"]["clock"]["out_of_time"][first])
         assert doc["game"]["clock"]["deadline"] is None and doc["version"] == 0
+        # The move log tells it: a note after version 0 (notes.py).
+        assert [(n["kind"], n["seat"], n["version"]) for n in doc["notes"]] == [
+            ("out_of_time", first, 0)
+        ]
         own = api.call("POST", standin, tokens[first], {"level": "beginner"})
         assert own.status_code == 403 and own.json()["error"]["code"] == "not_your_seat"
         r = api.call("POST", standin, tokens[other], {"level": "beginner"})
@@ -76,8 +85,21 @@ def test_a_real_time_seat_out_of_time_is_played_by_a_bot_the_others_chose(
         assert moves[0]["seat"] == first and moves[0]["bot"] == "beginner"
         back = api.call("POST", f"/api/games/{gid}/seats/{first}/back", tokens[first])
         assert back.status_code == 200 and back.json()["game"]["clock"]["standin"][first] is None
+        notes = _log_doc(api, gid, tokens[other])["notes"]
+        kinds = [(n["kind"], n["seat"], n.get("level"), n.get("by")) for n in notes]
+        assert kinds == [
+            ("out_of_time", first, None, None),
+            ("standin", first, "beginner", other),
+            ("back", first, None, None),
+        ]
+        assert notes[1]["version"] == 0 and notes[2]["version"] >= 2
         assert api.call("POST", f"/api/games/{gid}/abandon", host).status_code == 200
         record = api.call("GET", f"/api/games/{gid}/record").json()
+        assert [(n["kind"], n["after"]) for n in record["notes"]][:2] == [
+            ("out_of_time", 0),
+            ("standin", 0),
+        ]
+        assert record["notes"][2]["after"] >= 2
         marked = {int(i) for i in record["bot_moves"]}
         by_bot = [i for i, step in enumerate(moves) if step.get("bot")]
         assert by_bot and set(by_bot) <= marked
@@ -96,6 +118,10 @@ def test_a_turn_based_deadline_passes_and_a_bot_plays_the_turn(tmp_path: Path) -
         assert doc["game"]["clock"]["standin"] == [None, None]
         moves = _log(api, gid, tokens[seat])
         assert moves and all(m["seat"] == seat and m["bot"] == "beginner" for m in moves)
+        notes = _log_doc(api, gid, tokens[seat])["notes"]
+        assert [(n["kind"], n["seat"], n["level"], n["version"]) for n in notes][:1] == [
+            ("late_turn", seat, "beginner", 0)
+        ]
         # The player may not take back what the bot played for them.
         body = {"version": doc["version"], "seat": seat}
         undo = api.call("POST", f"/api/games/{gid}/undo", tokens[seat], body)

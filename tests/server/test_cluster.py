@@ -123,3 +123,31 @@ def test_chat_and_seats_cross_servers(two_servers: tuple[str, str]) -> None:
     Api(a).call("POST", f"/api/games/{gid}/chat", t0, {"text": "hello B"})
     msg = on_b.next("chat", timeout=10)["message"]
     assert msg["text"] == "hello B" and msg["author"] == "Ann"
+
+
+def test_a_note_made_on_one_server_reaches_the_others_clients(
+    two_servers: tuple[str, str],
+) -> None:
+    """A real-time clock runs out on the server that drives the game; a client on the
+    other server is told by a note, and reads it in its snapshot too."""
+    a, b = two_servers
+    r = Api(a).http.post(
+        "/api/games",
+        json={
+            "game": "board",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "clock": {"mode": "realtime", "bank": 1, "increment": 0},
+        },
+    )
+    assert r.status_code == 201, r.text
+    created = r.json()
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for token in tokens:
+        assert Api(a).call("POST", f"/api/games/{gid}/join", token, {}).status_code == 200
+    watcher = Client(b, gid, [])
+    note = watcher.next("note", timeout=30)["note"]
+    assert note["kind"] == "out_of_time" and note["version"] == 0
+    doc = Api(b).call("GET", f"/api/games/{gid}").json()
+    assert [n["kind"] for n in doc["notes"]] == ["out_of_time"]

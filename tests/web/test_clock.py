@@ -97,3 +97,9 @@ def test_another_player_lets_a_bot_play_a_seat_out_of_time(
     assert "beginner" in (page.locator("ol.log .by-bot").first.text_content() or "")
     note = page.locator(f".seat[data-seat='{first}'] .clock-note")
     assert "bot" in (note.text_content() or "")
+    # The move log tells what happened between the moves (server/notes.py): Ann's time
+    # ran out, then Bob let a bot play for her.
+    page.wait_for_selector("ol.log li.note[data-note='standin']", timeout=10000)
+    told = page.locator("ol.log li.note").all_text_contents()
+    assert told[0] == "Ann’s time ran out: the others may let a bot play", told
+    assert told[1] == "Bob let a bot (beginner) play for Ann", told

@@ -2,13 +2,16 @@
 
     {"format": 1, "game": "board", "players": 3, "options": {...}, "seed": 7,
      "seats": ["Ann", "bot:greedy", "Bob"], "actions": ["KF4", "rG4", ...],
-     "outcome": {...}, "bot_moves": {"12": "strong"}}
+     "outcome": {...}, "bot_moves": {"12": "strong"},
+     "notes": [{"after": 12, "kind": "out_of_time", "seat": 1}]}
 
 Replaying the actions on a new game from the same options and seed gives the
 identical state (the engines draw only from their seeded generator). `outcome` is
 optional and, when present, must match what the replay gives. `bot_moves` is optional
 too: the actions (by index into `actions`) a bot of that level made for a person's seat
-(a server's clock ran out for it); a replay needs nothing of it.
+(a server's clock ran out for it); a replay needs nothing of it. Nor of `notes`, also
+optional: what happened between the moves on a server — a clock ran out, a bot stood
+in, a player came back (server/notes.py) — each after the first `after` actions.
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ _KEYS: Final = (
     "actions",
     "outcome",
     "bot_moves",
+    "notes",
 )
+_NOTE_KEYS: Final = frozenset({"after", "kind", "seat", "level", "by"})
 _REQUIRED: Final = ("format", "game", "players", "seed", "actions")
 _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
 
@@ -91,6 +96,29 @@ def _check_bot_moves(moves: object, actions: int) -> dict[int, str]:
     return out
 
 
+def _check_notes(notes: object, actions: int, players: int) -> list[dict[str, Any]]:
+    if not isinstance(notes, list) or len(notes) > MAX_ACTIONS:
+        _fail(f"'notes' must be a list of at most {MAX_ACTIONS} notes")
+    out = []
+    for i, note in enumerate(notes):
+        if not (isinstance(note, dict) and {"after", "kind", "seat"} <= set(note) <= _NOTE_KEYS):
+            _fail(f"note {i} must be an object of after, kind, seat (and level, by)")
+        after, kind = note["after"], note["kind"]
+        if not (_is_int(after) and 0 <= after <= actions):
+            _fail(f"note {i}: 'after' must be a number of actions from 0 to {actions}")
+        if not (isinstance(kind, str) and 0 < len(kind) <= 32):
+            _fail(f"note {i}: 'kind' must be a short text")
+        for key in ("seat", "by"):
+            value = note.get(key)
+            if value is not None and not (_is_int(value) and 0 <= value < players):
+                _fail(f"note {i}: {key!r} must be a seat number or null")
+        level = note.get("level")
+        if level is not None and not (isinstance(level, str) and len(level) <= MAX_TEXT):
+            _fail(f"note {i}: 'level' must be a bot level's name")
+        out.append(dict(note))
+    return out
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -101,6 +129,7 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     outcome: Json | None = None
     bot_moves: dict[int, str] = field(default_factory=dict)
+    notes: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> Json:
         doc: Json = {
@@ -116,6 +145,8 @@ class GameRecord:
             doc["outcome"] = self.outcome
         if self.bot_moves:
             doc["bot_moves"] = {str(i): level for i, level in sorted(self.bot_moves.items())}
+        if self.notes:
+            doc["notes"] = [dict(n) for n in self.notes]
         return doc
 
     def dumps(self) -> str:
@@ -173,8 +204,17 @@ class GameRecord:
         if outcome is not None:
             outcome = _check_outcome(outcome, players)
         bot_moves = _check_bot_moves(doc.get("bot_moves", {}), len(actions))
+        notes = _check_notes(doc.get("notes", []), len(actions), players)
         return cls(
-            game, players, seed, dict(options), list(seats), list(actions), outcome, bot_moves
+            game,
+            players,
+            seed,
+            dict(options),
+            list(seats),
+            list(actions),
+            outcome,
+            bot_moves,
+            notes,
         )
 
     @classmethod
@@ -246,6 +286,7 @@ def record_of(
     seats: list[str] | None = None,
     final: GameState[Any] | None = None,
     bot_moves: Mapping[int, str] | None = None,
+    notes: list[dict[str, Any]] | None = None,
 ) -> GameRecord:
     """A record of a game played from (options, seed) with the given action texts."""
     outcome = None
@@ -260,4 +301,5 @@ def record_of(
         list(state_actions),
         outcome,
         dict(bot_moves or {}),
+        list(notes or []),
     )

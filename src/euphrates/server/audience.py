@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from euphrates.server.notes import Note
 from euphrates.server.patch import diff
 from euphrates.server.steps import Step, join_events
 from euphrates.server.store import ChatRow, GameRow, now
@@ -46,6 +47,7 @@ class Watched(Protocol):
     row: GameRow
     version: int
     history: list[Step]
+    notes: list[Note]
 
     def view_for(self, audience: int | None) -> dict[str, Any]: ...
 
@@ -196,6 +198,7 @@ class Audience:
             "you": {"seats": sorted(seats), "host": host},
             "version": self.game.version,
             "can_undo": self.game.undo_flags(seats),
+            "notes": [n.to_json() for n in self.game.notes],
         }
         if views:
             out["views"] = self.full_views(seats)
@@ -315,6 +318,10 @@ class Audience:
     def game_changed(self) -> None:
         """Seats or status changed: every client gets the game's new meta."""
         self.broadcast({"type": "game", "game": self.meta()})
+
+    def noted(self, note: Note) -> None:
+        """Something happened between versions (notes.py): every client is told."""
+        self.broadcast({"type": "note", "note": note.to_json()})
 
     def said(self, row: ChatRow) -> None:
         """A chat line stored (here or by another server): every client hears it."""

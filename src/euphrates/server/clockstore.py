@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server import db
 from euphrates.server.clock import Clock, ClockSpec
+from euphrates.server.storebase import Followup
 
 
 @dataclass
@@ -30,6 +31,8 @@ class ClockWrite:
     values: dict[str, Any]
     expect: Any
     done: asyncio.Future[bool]
+    after: tuple[Followup, ...] = ()
+    """Written with the clock, only if it is stored (a note of what happened)."""
 
 
 def ms(seconds: float) -> int:
@@ -87,4 +90,6 @@ async def write(conn: AsyncConnection, job: ClockWrite) -> bool:
     if result.first() is None:
         return False
     await write_seats(conn, job.game_id, job.clock)
+    for followup in job.after:
+        await followup(conn)
     return True

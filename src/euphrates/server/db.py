@@ -118,6 +118,19 @@ reports = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+notes = sa.Table(
+    "notes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # it happened after this version
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer),
+    sa.Column("level", sa.String(16)),
+    sa.Column("by_seat", sa.Integer),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
 servers = sa.Table(
     "servers",
     metadata,
@@ -129,6 +142,7 @@ sa.Index("games_status", games.c.status)
 sa.Index("seats_user", seats.c.user_id)
 sa.Index("chat_user", chat.c.user_id)
 sa.Index("sessions_user", sessions.c.user_id)
+sa.Index("notes_game", notes.c.game_id, notes.c.id)
 sa.Index(
     "games_wake",
     games.c.wake_at,

@@ -32,6 +32,7 @@ from euphrates.server.accounts import Accounts, User
 from euphrates.server.bots import BotPool
 from euphrates.server.clock import Clock, ClockSpec
 from euphrates.server.config import Settings
+from euphrates.server.notes import Note, writing
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import (
@@ -312,21 +313,24 @@ class Hub:
         return sorted(s.seat for s in room.row.seats if s.user_id == user.id)
 
     async def _write_seat(
-        self, room: Room, seat: SeatRow, only_if_human: bool = False
+        self, room: Room, seat: SeatRow, only_if_human: bool = False, note: Note | None = None
     ) -> list[SeatRow] | None:
-        """Store a seat; if that starts the game, or seats a bot, with a bot's decision
-        pending, this server drives the game."""
+        """Store a seat (and the `note` of it); if that starts the game, or seats a bot,
+        with a bot's decision pending, this server drives the game."""
         to_move = room.state.to_move()
         kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
         bot = to_move is not None and kinds[to_move] == "bot"
         try:
-            stored = await self.store.update_seat(room.id, seat, only_if_human, bot)
+            after = () if note is None else (writing(room.id, note),)
+            stored = await self.store.update_seat(room.id, seat, only_if_human, bot, after)
         except Exception as e:
             raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
         if stored is None:
             return None
         room.row.seats, status, drive = stored
         room.row.updated_at = now()
+        if note is not None:
+            room.noted(note)
         started = room.row.status == "waiting" and status == "active"
         if room.row.status in ("waiting", "active"):
             room.row.status = status
@@ -349,7 +353,8 @@ class Hub:
         if entry.kind != "human":
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         bot = SeatRow(seat, "bot", level, None, None, True, entry.user_id)
-        if await self._write_seat(room, bot, only_if_human=True) is None:
+        note = Note(room.version, "replaced", seat, level)
+        if await self._write_seat(room, bot, only_if_human=True, note=note) is None:
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         room.audience.evict("seat_replaced", f"seat {seat} is now played by a bot", seat)
         self.seats_changed(room, local=True)
@@ -542,6 +547,7 @@ class Hub:
         room.row.clock = row.clock
         if room.state.is_over() and row.status == "active":
             room.row.status = "over"
+        await room.reload_notes()  # another server's note comes with its seats' change
         self.seats_changed(room, local=False)
 
     async def _relay_chat(self, room: Room) -> None:

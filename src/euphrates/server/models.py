@@ -95,11 +95,24 @@ class You(BaseModel):
     host: bool
 
 
+class NoteOut(BaseModel):
+    """Something that happened between versions: a clock ran out, a bot played a late
+    turn or stood in, a player came back, the host gave a seat to a bot."""
+
+    version: int = Field(description="it happened after this version")
+    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced"]
+    seat: int | None
+    level: str | None = Field(default=None, description="the bot's level")
+    by: int | None = Field(default=None, description="the seat that let a bot stand in")
+    at: str
+
+
 class GameOut(BaseModel):
     game: GameMeta
     you: You
     version: int
     can_undo: dict[str, bool]
+    notes: list[NoteOut]
     views: dict[str, dict[str, Any]] = Field(description="by seat number, or 'spectator'")
 
 
@@ -151,6 +164,7 @@ class LogOut(BaseModel):
     you: SeatsOnly
     version: int
     history: list[Step]
+    notes: list[NoteOut]
 
 
 class ReplayOut(BaseModel):

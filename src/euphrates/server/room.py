@@ -25,6 +25,7 @@ from euphrates.core.protocol import Event, GameDefinition, GameState
 from euphrates.games import game_definition
 from euphrates.server.audience import Audience
 from euphrates.server.clock import Clock
+from euphrates.server.notes import Note, load_notes
 from euphrates.server.refusals import Refusal, from_engine
 from euphrates.server.steps import Step, encode_events
 from euphrates.server.store import Followup, GameRow, LogRow, StorageError, Store, Wake, now
@@ -69,6 +70,8 @@ class Room:
     acted_at: dict[int | None, int] = field(default_factory=dict)
     """The version of each seat's latest action, standing or taken back: a seat that
     answered has decided, and the seat it answered has seen it, even after an undo."""
+    notes: list[Note] = field(default_factory=list)
+    """What happened between versions (notes.py), in order."""
     last_active: float = field(default_factory=time.monotonic)
     driven: bool = False
     """Whether this server process acts on the game when a bot must move: it made the
@@ -95,6 +98,7 @@ class Room:
         room = cls(row, definition, state, store, replay_buffer)
         for entry in await store.load_log(row.id):
             room._replay_entry(entry)
+        room.notes = await load_notes(store.engine, row.id)
         return room
 
     def _replay_entry(self, entry: LogRow) -> Step:
@@ -449,6 +453,27 @@ class Room:
         self.touch()
         if self.on_change is not None:
             self.on_change(self, local)
+
+    def record_notes(self) -> list[dict[str, Any]]:
+        """The notes as the record keeps them: each after the standing actions made by
+        its version (the record has no undos)."""
+        out = []
+        for note in self.notes:
+            after = sum(1 for p in self.played if p.version <= note.version)
+            doc = {k: v for k, v in note.to_json().items() if k not in ("version", "at")}
+            out.append({"after": after, **doc})
+        return out
+
+    def noted(self, note: Note) -> None:
+        """A note was stored: keep it and tell every client."""
+        self.notes.append(note)
+        self.audience.noted(note)
+
+    async def reload_notes(self) -> None:
+        """Another server wrote notes: read them and tell local clients the new ones."""
+        stored = await load_notes(self.store.engine, self.row.id)
+        for note in stored[len(self.notes) :]:
+            self.noted(note)
 
     def touch(self) -> None:
         self.last_active = time.monotonic()

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -36,7 +35,7 @@ from euphrates.server.clockstore import (
     write,
     write_seats,
 )
-from euphrates.server.storebase import CHANNEL, StorageError, aware, now
+from euphrates.server.storebase import CHANNEL, Followup, StorageError, aware, now
 
 log = logging.getLogger("euphrates.server")
 
@@ -101,15 +100,6 @@ class LogRow:
 Wake = bool | datetime | None
 """What a write does to `wake_at`: True sets it to now (a bot to move), a time sets it
 to that deadline, False clears it (each with this server as driver), None leaves it."""
-
-
-Followup = Callable[[AsyncConnection], Awaitable[None]]
-"""Work that must happen exactly when a version is stored, in its transaction: a
-rating when a game ends, a notification when a decision comes to a person. Run only
-for a version this server inserted, so whatever it writes is written once, even with
-several servers racing for the version, and never for a version that was refused. A
-follow-up that raises fails the whole write (its versions are refused, nothing is
-stored), so it writes only what it has checked."""
 
 
 @dataclass
@@ -207,16 +197,21 @@ class Store(ChatStore):
         )
 
     async def write_clock(
-        self, game_id: str, clock: Clock, wake: Wake, expect: datetime | None = None
+        self,
+        game_id: str,
+        clock: Clock,
+        wake: Wake,
+        expect: datetime | None = None,
+        after: tuple[Followup, ...] = (),
     ) -> bool:
         """Store a clock changed between versions (a game starting, a deadline acted
         on, a bot standing in, a player back), with the next group commit. With
         `expect`, only if the stored deadline is still that one: a deadline is acted
         on once, by whichever server gets there first. Other servers are told (as a
-        change of seats)."""
+        change of seats). `after`: follow-ups written with it, only if it is stored."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         values = {**clock_values(clock), **self._wake_values(wake)}
-        await self._queue.put(ClockWrite(game_id, clock, values, expect, done))
+        await self._queue.put(ClockWrite(game_id, clock, values, expect, done, after))
         return await done
 
     @staticmethod
@@ -233,7 +228,12 @@ class Store(ChatStore):
         ]
 
     async def update_seat(
-        self, game_id: str, seat: SeatRow, only_if_human: bool = False, bot_to_move: bool = False
+        self,
+        game_id: str,
+        seat: SeatRow,
+        only_if_human: bool = False,
+        bot_to_move: bool = False,
+        after: tuple[Followup, ...] = (),
     ) -> tuple[list[SeatRow], str, bool] | None:
         """Write one seat and, in the same transaction, start the game if every seat is
         now taken. The game's row is locked first, so two servers seating two players
@@ -277,6 +277,8 @@ class Store(ChatStore):
             if drive:
                 values.update(self._wake_values(True))
             await conn.execute(db.games.update().where(db.games.c.id == game_id).values(values))
+            for followup in after:
+                await followup(conn)
             await self._notify(conn, {"t": "seats", "g": game_id})
         return seats, status, drive
 

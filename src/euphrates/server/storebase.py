@@ -4,13 +4,22 @@ notifications go out on, its failures, and how it reads times back."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 CHANNEL = "euphrates"
+
+Followup = Callable[[AsyncConnection], Awaitable[None]]
+"""Work that must happen exactly when a version is stored, in its transaction: a
+rating when a game ends, a notification when a decision comes to a person. Run only
+for a version this server inserted, so whatever it writes is written once, even with
+several servers racing for the version, and never for a version that was refused. A
+follow-up that raises fails the whole write (its versions are refused, nothing is
+stored), so it writes only what it has checked."""
 
 
 def now() -> datetime:

@@ -19,6 +19,7 @@ from typing import Any
 
 from euphrates.bots.levels import LEVELS
 from euphrates.server.clock import Clock
+from euphrates.server.notes import Note, writing
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import Store, now
@@ -108,10 +109,18 @@ class Timekeeper:
             timed = clock.copy()
             seat = timed.time_out(now())
             bot = timed.spec.mode == "turn"
-            stored = await self.store.write_clock(game_id, timed, bot, expect=clock.deadline)
+            note = (
+                Note(room.version, "late_turn", seat, timed.spec.level)
+                if bot
+                else Note(room.version, "out_of_time", seat)
+            )
+            stored = await self.store.write_clock(
+                game_id, timed, bot, expect=clock.deadline, after=(writing(game_id, note),)
+            )
             if stored:
                 room.row.clock = timed
                 self.acted += 1
+                room.noted(note)
         if not stored:
             return
         log.info(
@@ -143,7 +152,9 @@ class Timekeeper:
             raise Refusal("seat_not_human", f"seat {seat} is already a bot")
         if not clock.out_of_time(seat):
             raise Refusal("not_out_of_time", f"seat {seat} still has time")
-        await self._change(room, lambda c, at: c.stand_in(seat, level, at))
+        by_seat = min(by - {seat})
+        note = Note(room.version, "standin", seat, level, by_seat)
+        await self._change(room, lambda c, at: c.stand_in(seat, level, at), note)
         log.info("game %s: a bot (%s) plays for seat %d", room.id, level, seat)
 
     async def come_back(self, room: Room, seat: int) -> None:
@@ -151,12 +162,15 @@ class Timekeeper:
         clock = room.row.clock
         if clock is None or clock.standin[seat] is None:
             raise Refusal("bad_request", f"no bot plays for seat {seat}")
-        await self._change(room, lambda c, at: c.come_back(seat, room.state.to_move(), at))
+        note = Note(room.version, "back", seat)
+        await self._change(room, lambda c, at: c.come_back(seat, room.state.to_move(), at), note)
         log.info("game %s: seat %d is back", room.id, seat)
 
-    async def _change(self, room: Room, change: Callable[[Clock, datetime], None]) -> None:
+    async def _change(
+        self, room: Room, change: Callable[[Clock, datetime], None], note: Note | None = None
+    ) -> None:
         """Change the clock under the room's lock and store it with the version's
-        wake: now when a bot is to move, else the deadline."""
+        wake: now when a bot is to move, else the deadline; and the `note` of it."""
         async with room.lock:
             room.check_playing()
             if room.row.clock is None:
@@ -169,12 +183,15 @@ class Timekeeper:
             clock.pass_to(seat, human, at)
             bot = seat is not None and (not human or clock.standin[seat] is not None)
             wake: bool | datetime = True if bot else (clock.deadline or False)
+            after = () if note is None else (writing(room.id, note),)
             try:
-                await self.store.write_clock(room.id, clock, wake)
+                await self.store.write_clock(room.id, clock, wake, after=after)
             except Exception as e:
                 raise Refusal("storage_unavailable", f"the clock could not be saved: {e}") from None
             room.row.clock = clock
             room.driven = wake is not False
+            if note is not None:
+                room.noted(note)
         room.audience.game_changed()
         self.watch(room)
         if room.driven:

@@ -103,5 +103,6 @@ def room_record(room: Room) -> dict[str, Any]:
         seats=[seat_label(s) for s in room.row.seats],
         final=room.state,
         bot_moves=room.bot_moves(),
+        notes=room.record_notes(),
     )
     return record.to_json()

@@ -8,6 +8,7 @@ import { currentLang, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Connection} Connection */
 /** @typedef {import("./types.js").Step} Step */
+/** @typedef {import("./types.js").Note} Note */
 
 /**
  * What a step's words are told: whose names, whose private events.
@@ -43,6 +44,7 @@ export class LogTabs {
     this.unread = false;
     this.logBase = "";
     this.logCount = 0;
+    this.noteCount = 0;
     this.logList = h("ol", { class: "log" });
     /** @type {ChatPanel|null} */
     this.chat = null;
@@ -88,23 +90,55 @@ export class LogTabs {
   /** @param {number|null} me */
   updateLog(me) {
     const history = this.conn.history;
+    const notes = this.conn.notes;
     const base = `${me}:${currentLang()}:${this.conn.game?.seats.map((s) => `${s.kind}${s.level}${s.name}`).join()}`;
     const fresh = history.slice(this.logCount);
+    const freshNotes = notes.slice(this.noteCount);
     /** @type {LogNames} */
     const names = { name: this.name, perspective: me };
     if (this.declined) names.declined = this.declined;
     const list = this.logList;
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    if (base !== this.logBase || history.length < this.logCount || fresh.some((s) => s.kind === "undo")) {
+    const rebuild = base !== this.logBase || history.length < this.logCount || notes.length < this.noteCount
+      || fresh.some((s) => s.kind === "undo");
+    if (rebuild) {
       this.logBase = base;
       const undone = new Set(history.filter((s) => s.kind === "undo").map((s) => s.events.find((e) => e.kind === "undo")?.undone));
-      list.replaceChildren(...history.flatMap((s) => this.entry(s, names, undone.has(s.version))));
-    } else if (fresh.length) {
-      list.append(...fresh.flatMap((s) => this.entry(s, names, false)));
+      list.replaceChildren(...this.merged(history, notes, (s) => this.entry(s, names, undone.has(s.version))));
+    } else if (fresh.length || freshNotes.length) {
+      list.append(...this.merged(fresh, freshNotes, (s) => this.entry(s, names, false)));
     } else {
       return;
     }
     this.logCount = history.length;
+    this.noteCount = notes.length;
     if (atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
+
+  /**
+   * Steps and notes in the order they happened: a note after the step of its version.
+   * @param {Step[]} steps
+   * @param {Note[]} notes
+   * @param {(s: Step) => Node[]} entry
+   * @returns {Node[]}
+   */
+  merged(steps, notes, entry) {
+    /** @type {Node[]} */
+    const out = [];
+    let n = 0;
+    for (const step of steps) {
+      while (n < notes.length && (notes[n]?.version ?? 0) < step.version) out.push(this.noteItem(/** @type {Note} */ (notes[n++])));
+      out.push(...entry(step));
+    }
+    while (n < notes.length) out.push(this.noteItem(/** @type {Note} */ (notes[n++])));
+    return out;
+  }
+
+  /** @param {Note} note */
+  noteItem(note) {
+    const who = note.seat === null ? "" : this.name(note.seat);
+    const by = note.by === undefined ? "" : this.name(note.by);
+    const level = note.level ? t(`level.${note.level}`) : "";
+    return h("li", { class: "note", "data-note": note.kind }, t(`note.${note.kind}`, { who, by, level }));
   }
 }

@@ -8,6 +8,7 @@ import { applyPatch } from "./patch.js";
 /** @typedef {import("./types.js").GameMeta} GameMeta */
 /** @typedef {import("./types.js").Step} Step */
 /** @typedef {import("./types.js").ChatLine} ChatLine */
+/** @typedef {import("./types.js").Note} Note */
 
 /**
  * @typedef {object} Listener
@@ -45,6 +46,9 @@ export class Connection {
     this.history = [];
     /** @type {ChatLine[]} */
     this.chat = [];
+    /** What happened between versions (a clock ran out, a bot stood in), in order. */
+    /** @type {Note[]} */
+    this.notes = [];
     /** @type {WebSocket|null} */
     this.ws = null;
     this.nextId = 1;
@@ -97,6 +101,7 @@ export class Connection {
         this.game = msg.game;
         this.seats = msg.you?.seats ?? [];
         this.host = Boolean(msg.you?.host);
+        if (msg.notes) this.notes = msg.notes;
         this.listener.onLink(true);
         if (msg.views) {
           this.views = msg.views;
@@ -115,7 +120,12 @@ export class Connection {
         this.version = msg.version;
         this.canUndo = msg.can_undo ?? {};
         if (msg.history) this.history = msg.history;
+        if (msg.notes) this.notes = msg.notes;
         this.listener.onState(this, true);
+        break;
+      case "note":
+        this.notes.push(msg.note);
+        this.listener.onState(this, false);
         break;
       case "update":
         this.update(msg);

@@ -15,6 +15,8 @@ export {};
  * @typedef {{kind: string, audience?: number, [key: string]: any}} GameEvent
  * @typedef {{version: number, kind: string, seat: number|null, events: GameEvent[], bot?: string}} Step
  * @typedef {{seq: number, seat: number|null, author: string, text: string, at: string}} ChatLine
+ * @typedef {{version: number, kind: string, seat: number|null, level?: string, by?: number, at: string}} Note
+ *   something that happened between versions: a clock ran out, a bot stood in (server/notes.py)
  * @typedef {{points: number[][], wildcards: number[][], totals: number[][],
  *            places: number[], winners: number[]}} Outcome
  * @typedef {Record<string, number>} ColourCounts
