@@ -32,6 +32,7 @@ from euphrates.server.accounts import Accounts, User
 from euphrates.server.bots import BotPool
 from euphrates.server.clock import Clock, ClockSpec
 from euphrates.server.config import Settings
+from euphrates.server.presence import Presence
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import (
@@ -83,6 +84,10 @@ class Hub:
         self.closing = False
         self.accounts = Accounts(store.engine)
         self.clocks = Timekeeper(store, self.room, self.wake_bots, self._spawn)
+        self.presence = Presence(store, settings.presence_grace)
+        self.watchers: list[Callable[[str, str, Room | None], None]] = []
+        """Told (game id, kind, its room if held) of every change of a game's seats or
+        status, here or elsewhere, and of other servers' notifications (tables.py)."""
         self.followup_makers: list[FollowupMaker] = []
         """What features write in the transaction of an action's version (a rating
         when a game ends, a notification when a decision comes to a person): each is
@@ -191,6 +196,7 @@ class Hub:
             room = await Room.load(self.store, row, self.settings.replay_buffer)
             room.on_change = self._on_change
             room.followups = self._followups
+            room.audience.presence = self.presence.of_seats
             self.rooms[game_id] = room
         self._loading.pop(game_id, None)
         await self._check_expiry(room)
@@ -214,6 +220,7 @@ class Hub:
     def expired(self, game_id: str) -> None:
         """A game expired: its clients are told and it leaves memory."""
         room = self.rooms.pop(game_id, None)
+        self._tell(game_id, "seats", None)
         if room is None:
             return
         room.row.status = "expired"
@@ -234,7 +241,7 @@ class Hub:
             for s in room.row.seats
             if user is not None and s.kind == "human" and s.user_id == user.id
         }
-        host = False
+        host = user is not None and user.id == room.row.creator  # an open table's
         stored = [(s.seat, s.token_hash) for s in room.row.seats if s.kind == "human"]
         for token in presented:
             if not tokens.well_formed(token):
@@ -312,7 +319,7 @@ class Hub:
         return sorted(s.seat for s in room.row.seats if s.user_id == user.id)
 
     async def _write_seat(
-        self, room: Room, seat: SeatRow, only_if_human: bool = False
+        self, room: Room, seat: SeatRow, only_if_human: bool = False, vacant: bool = False
     ) -> list[SeatRow] | None:
         """Store a seat; if that starts the game, or seats a bot, with a bot's decision
         pending, this server drives the game."""
@@ -320,7 +327,9 @@ class Hub:
         kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
         bot = to_move is not None and kinds[to_move] == "bot"
         try:
-            stored = await self.store.update_seat(room.id, seat, only_if_human, bot)
+            stored = await self.store.update_seat(room.id, seat, only_if_human, bot, vacant)
+        except Refusal:
+            raise
         except Exception as e:
             raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
         if stored is None:
@@ -365,6 +374,7 @@ class Hub:
 
     def seats_changed(self, room: Room, local: bool) -> None:
         room.audience.game_changed()
+        self._tell(room.id, "seats", room)
         if local:
             self.wake_bots(room)
 
@@ -372,6 +382,10 @@ class Hub:
         self, room: Room, seats: frozenset[int], text: object, user: User | None = None
     ) -> ChatRow:
         return await say((self.settings, self.accounts, self.store), room, seats, text, user)
+
+    def _tell(self, game_id: str, kind: str, room: Room | None) -> None:
+        for watch in self.watchers:
+            watch(game_id, kind, room)
 
     def _followups(
         self, room: Room, after: GameState[Any], status: str | None
@@ -512,6 +526,7 @@ class Hub:
     def on_notify(self, game_id: str, kind: str, entry: LogRow | None) -> None:
         """Another server's notification (PostgreSQL), read by `listen.heard`."""
         room = self.rooms.get(game_id)
+        self._tell(game_id, kind, room)
         if room is None:
             return
         if kind == "log":
