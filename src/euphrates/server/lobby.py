@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -27,6 +28,8 @@ from euphrates.server.refusals import Refusal
 from euphrates.server.tables import Tables
 from euphrates.server.tablestore import Listed
 from euphrates.server.ws import Connection, _parse, _plain_id, _receive, _signed_in, guarded
+
+log = logging.getLogger("euphrates.server")
 
 DEBOUNCE = 0.1
 """Seconds a change waits for the ones that come with it (a game starting changes its
@@ -80,11 +83,14 @@ class Lobby:
                     await task
 
     def changed(self, games: set[str], users: set[int], tables: bool) -> None:
-        """Something an open lobby may show changed: tell them all, after the burst."""
+        """Something an open lobby may show changed: tell them all, after the burst.
+        With no lobby open nothing is kept: a lobby that opens is told all there is."""
+        if not self.watching:
+            return
         self._games |= games
         self._users |= users
         self._all = self._all or tables
-        if self.watching and self._task is None:
+        if self._task is None:
             self._task = asyncio.create_task(self._refresh(), name="lobby-refresh")
 
     async def _safety_loop(self) -> None:
@@ -105,8 +111,12 @@ class Lobby:
                 if not (games or users or everything):
                     return
                 for w in list(self.watching):
-                    with contextlib.suppress(Refusal):
+                    try:
                         await self.tell(w, games)
+                    except Refusal:
+                        pass  # the database is away: the next change or the safety net
+                    except Exception:  # one lobby's failure must not stop the others'
+                        log.exception("a lobby could not be told")
         finally:
             self._task = None
 

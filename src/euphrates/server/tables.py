@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -35,6 +36,9 @@ log = logging.getLogger("euphrates.server")
 
 LISTED = 100
 """The open tables the lobby lists at most (the newest)."""
+FRESH = 30.0
+"""Seconds the list is kept even when no change was heard (a notification lost while
+the listening connection was down is made good by then)."""
 ENDED = ("over", "abandoned")
 
 
@@ -48,6 +52,9 @@ class Tables:
         SQLite this process is the only writer, and its reads before a write are
         outside the write's transaction."""
         self._listed: list[Listed] | None = None
+        self._read_at = 0.0
+        self._changes = 0
+        """Changes heard: a list read while one was heard is not kept."""
         self._loading = asyncio.Lock()
         self.listeners: list[Callable[[set[str], set[int], bool], None]] = []
         """Told (games whose seats changed, accounts whose presence changed, whether
@@ -147,15 +154,19 @@ class Tables:
         """The open tables waiting for players, as last read (read again after any
         change of seats here or elsewhere)."""
         async with self._loading:
-            if self._listed is None:
+            listed = self._listed
+            if listed is None or time.monotonic() - self._read_at > FRESH:
                 since = now() - timedelta(seconds=self.hub.settings.waiting_expiry)
+                changes, read_at = self._changes, time.monotonic()
                 try:
-                    self._listed = await tablestore.waiting_tables(self.store, since, LISTED)
+                    listed = await tablestore.waiting_tables(self.store, since, LISTED)
                 except Exception as e:
                     raise Refusal(
                         "storage_unavailable", f"the open tables could not be read: {e}"
                     ) from None
-            return self._listed
+                if changes == self._changes:
+                    self._listed, self._read_at = listed, read_at
+            return listed
 
     def entries(self, listed: list[Listed], viewer: int | None) -> list[dict[str, Any]]:
         """The list as one player sees it: presence now, and which seats are theirs."""
@@ -201,24 +212,31 @@ class Tables:
             recheck(self.hub, room)
         listed = self._listed
         maybe_listed = room is None or room.row.open
-        if listed is not None and (maybe_listed or any(t.id == game_id for t in listed)):
-            self._listed = None
+        if listed is None or maybe_listed or any(t.id == game_id for t in listed):
+            self.invalidate()
         self._changed({game_id}, tables=maybe_listed)
 
     def _presence_changed(self, users: set[int], games: set[str]) -> None:
-        for room in list(self.hub.rooms.values()):
-            if room.id in games or any(s.user_id in users for s in room.row.seats):
-                room.audience.game_changed()
+        """Players came or went: their tables are told (a seat's by its game, an
+        account's wherever it sits), and the lobbies."""
+        rooms = {r.id: r for g in games if (r := self.hub.rooms.get(g)) is not None}
+        if users:
+            for room in self.hub.rooms.values():
+                if any(s.user_id in users for s in room.row.seats):
+                    rooms[room.id] = room
+        for room in rooms.values():
+            room.audience.game_changed()
         self._changed(set(), users)
 
     def _changed(
         self, games: set[str], users: set[int] | None = None, tables: bool = False
     ) -> None:
         if tables:
-            self._listed = None
+            self.invalidate()
         for listen in self.listeners:
             listen(games, users or set(), tables)
 
     def invalidate(self) -> None:
-        """Read the list again when next asked (a safety net for a missed notification)."""
+        """Read the list again when next asked."""
         self._listed = None
+        self._changes += 1
