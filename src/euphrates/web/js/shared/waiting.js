@@ -45,7 +45,8 @@ export class Waiting {
   panel(c) {
     const { game } = c;
     const free = game.seats.filter((s) => s.kind === "human" && !s.taken);
-    const mine = findGame(game.id);
+    // The invitation links this browser made, for the seats still free.
+    const invites = (findGame(game.id)?.invites ?? []).filter((inv) => free.some((s) => s.seat === inv.seat));
     const post = (/** @type {string} */ path, /** @type {any} */ body) => call(`/api/games/${game.id}${path}`, {
       method: "POST", body, ...(c.hostToken && path === "/start" ? { tokens: [c.hostToken] } : {}),
     });
@@ -91,7 +92,7 @@ export class Waiting {
       free.length ? h("p", {}, t("waiting.free", { n: free.length })) : null,
       c.host && free.length ? h("p", { class: "hint" }, t("waiting.host_hint")) : null,
       actions.length ? h("div", { class: "row" }, ...actions) : null,
-      mine?.invites?.length ? h("ul", { class: "links" }, ...mine.invites.map((inv) =>
+      invites.length ? h("ul", { class: "links" }, ...invites.map((inv) =>
         h("li", {}, h("span", {}, t("lobby.seat", { n: inv.seat + 1 })),
           h("input", { type: "text", readonly: true, value: inv.link, class: "link", "aria-label": t("lobby.seat", { n: inv.seat + 1 }) })))) : null);
   }
