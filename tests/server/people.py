@@ -3,9 +3,14 @@ CSRF token, over HTTP and WebSocket."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
+from websockets.sync.client import ClientConnection, connect
 
 from euphrates.server import db
 from euphrates.server.config import async_db_url
@@ -26,6 +31,7 @@ def forget_accounts(db_url: str) -> None:
             async with engine.begin() as conn:
                 await conn.execute(db.reports.delete())
                 await conn.execute(db.sessions.delete())
+                await conn.execute(db.games.update().values(creator=None))
                 await conn.execute(db.seats.update().values(user_id=None))
                 await conn.execute(db.chat.update().values(user_id=None))
                 await conn.execute(db.users.delete())
@@ -87,5 +93,63 @@ class Person:
         cookie = f"{SESSION_COOKIE}={self.session}" if self.session else None
         return Client(self.base, game_id, tokens, origin=self.base, cookie=cookie)
 
+    def lobby(self) -> LobbySocket:
+        """The lobby's WebSocket from this browser's page."""
+        return LobbySocket(self)
+
     def close(self) -> None:
         self.http.close()
+
+
+class LobbySocket:
+    """The lobby's WebSocket from one browser: the open tables and the account's games
+    as last told, and every message received (as text, for leak checks)."""
+
+    def __init__(self, person: Person) -> None:
+        url = person.base.replace("http://", "ws://") + "/api/lobby/ws"
+        headers = {"origin": person.base}
+        if person.session:
+            headers["cookie"] = f"{SESSION_COOKIE}={person.session}"
+        self.ws: ClientConnection = connect(
+            url,
+            proxy=None,
+            compression=None,
+            additional_headers=headers,
+            open_timeout=10,
+            legacy=True,
+        )
+        self.raw: list[str] = []
+        self.tables: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []
+        self.you: dict[str, Any] | None = None
+        first = self.recv()
+        assert first["type"] == "lobby", first
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        msg: dict[str, Any] = json.loads(text)
+        if msg["type"] == "lobby":
+            self.you = msg["you"]
+        elif msg["type"] == "tables":
+            self.tables = msg["tables"]
+        elif msg["type"] == "mine":
+            self.games = msg["games"]
+        return msg
+
+    def until(self, check: Callable[[LobbySocket], bool], timeout: float = 15) -> None:
+        """Read until `check` holds of what was told (a deadline, not a sleep)."""
+        deadline = time.monotonic() + timeout
+        while not check(self):
+            left = deadline - time.monotonic()
+            assert left > 0, f"the lobby was never told that; last: {self.raw[-3:]}"
+            with contextlib.suppress(TimeoutError):
+                self.recv(min(left, 1.0))
+
+    def table(self, game_id: str) -> dict[str, Any] | None:
+        return next((t for t in self.tables if t["id"] == game_id), None)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.ws.close()

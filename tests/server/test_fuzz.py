@@ -70,7 +70,19 @@ class Tables:
             body = {"version": doc["version"], "seat": seat, "action": action}
             api.call("POST", f"/api/games/{ended['id']}/actions", both, body)
         api.call("POST", f"/api/games/{ended['id']}/abandon", ended["host"]["token"])
-        games = (waiting, playing, ended)
+        # An open table, opened by another account: the session below may sit at it,
+        # leave it, or be refused starting it.
+        opener = requests.Session()
+        r = opener.post(
+            f"{base}/api/account/signup", json={"name": "Opener", "password": "opener password"}
+        )
+        assert r.status_code == 201, r.text
+        body = {"game": "board", "players": 4, "seats": [{"kind": "human"}] * 4, "open": True}
+        r = opener.post(f"{base}/api/games", json=body, headers={"X-CSRF-Token": r.json()["csrf"]})
+        assert r.status_code == 201, r.text
+        table = r.json()
+        opener.close()
+        games = (waiting, playing, ended, table)
         self.ids = [g["id"] for g in games]
         self.tokens = [s["token"] for g in games for s in g["seats"] if s["token"]]
         self.tokens += [g["host"]["token"] for g in games]

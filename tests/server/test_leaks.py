@@ -10,6 +10,7 @@ may see, and no message may contain the seed, another seat's token or the host's
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
 import sqlite3
@@ -124,3 +125,108 @@ def test_no_leaks_in_many_more_games(api: Api, base: str, db_url: str, seed: int
     game = "board" if seed % 2 else "cards"
     kinds = play_and_check(api, base, db_url, game, 2 + seed % 3, seed=seed, cap=3000)
     assert "game_over" in kinds or game == "cards"
+
+
+TABLE_KEYS = {
+    "id",
+    "game",
+    "players",
+    "status",
+    "options",
+    "clock",
+    "created",
+    "creator",
+    "seats",
+    "free",
+    "link",
+}
+TABLE_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "presence", "you", "creator"}
+
+
+def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str) -> None:
+    """The open tables' list, the lobby's socket and presence at the table, for a
+    guest, the creator and a player: no seat's or host's token, no seed, no password
+    hash, no session, no other account's CSRF token or e-mail address (one is stored
+    in an account's settings, as a notification feature would), no account id, and
+    nothing but the fields an entry has."""
+    from euphrates.server import db
+    from euphrates.server.config import async_db_url
+    from tests.server.people import Person, forget_accounts
+
+    forget_accounts(db_url)
+    ann, bob = Person(base), Person(base)
+    assert ann.signup("Ann").status_code == 201
+    assert bob.signup("Bob").status_code == 201
+    mail = "bob.private@example.org"
+
+    async def store_mail() -> None:
+        import sqlalchemy as sa
+
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(
+                    sa.update(db.users)
+                    .where(db.users.c.name == "Bob")
+                    .values(settings='{"email": "' + mail + '"}')
+                )
+        finally:
+            await engine.dispose()
+
+    run_async(store_mail())
+    guest_lobby = Person(base).lobby()
+    ann_lobby, bob_lobby = ann.lobby(), bob.lobby()
+    body = {"game": "board", "players": 3, "seats": [{"kind": "human"}] * 3, "open": True}
+    created = ann.post("/api/games", body).json()
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]] + [created["host"]["token"]]
+    answers = [bob.post(f"/api/games/{gid}/sit", {}).text]
+    watchers = [bob.socket(gid), ann.socket(gid), Client(base, gid, [])]
+    for lobby in (guest_lobby, ann_lobby, bob_lobby):
+        lobby.until(lambda s: s.table(gid) is not None and s.table(gid)["free"] == [2])  # type: ignore[index]
+    for who in (Api(base), ann, bob):
+        answers.append(who.http.get("/api/tables").text)
+    answers.append(ann.post(f"/api/games/{gid}/start", {"level": "beginner"}).text)
+    for lobby in (guest_lobby, ann_lobby, bob_lobby):
+        lobby.until(lambda s: s.table(gid) is None)
+    bob_lobby.until(lambda s: any(g["id"] == gid and g["status"] == "active" for g in s.games))
+    for c in watchers:
+        c.drain()
+
+    seed = secret_seed(db_url, gid)
+    hashes = [
+        r[0]
+        for r in query_all(db_url, "SELECT password_hash FROM users WHERE name IN ('Ann', 'Bob')")
+    ]
+    sessions = [p.session for p in (ann, bob)]
+    assert all(sessions) and len(hashes) == 2
+    texts = {
+        "answers": answers,
+        "guest lobby": guest_lobby.raw,
+        "Ann's lobby": ann_lobby.raw,
+        "Bob's lobby": bob_lobby.raw,
+        **{f"table {i}": c.raw for i, c in enumerate(watchers)},
+    }
+    for where, parts in texts.items():
+        text = "\n".join(parts)
+        assert str(seed) not in text, f"the seed reached {where}"
+        for secret in [*tokens, *hashes, *sessions, mail]:
+            assert str(secret) not in text, f"a secret reached {where}"
+        assert '"user_id"' not in text and '"token_hash"' not in text, where
+    assert bob.csrf is not None and bob.csrf not in "\n".join(ann_lobby.raw + watchers[1].raw)
+    for lobby in (guest_lobby, ann_lobby, bob_lobby):
+        for message in map(json.loads, lobby.raw):
+            entries = message.get("tables", []) + message.get("games", [])
+            for entry in entries:
+                assert set(entry) == TABLE_KEYS, entry
+                for seat in entry["seats"]:
+                    assert set(seat) == TABLE_SEAT_KEYS, seat
+        lobby.close()
+    for c in watchers:
+        c.close()
+
+
+def query_all(db_url: str, sql: str) -> list[Any]:
+    from tests.server.test_accounts import query
+
+    return query(db_url, sql)

@@ -49,13 +49,13 @@ if len(sys.argv) > 4:
     # (it reads the seed back from the database to be sure).
     import secrets
     from euphrates.core.protocol import SEED_LIMIT
-    from euphrates.server import hub
+    from euphrates.server import newgame
     class Seeded:
         def __getattr__(self, name):
             return getattr(secrets, name)
         def randbelow(self, n):
             return int(sys.argv[4]) if n == SEED_LIMIT else secrets.randbelow(n)
-    hub.secrets = Seeded()
+    newgame.secrets = Seeded()
 settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0, requests_per_s=1e5)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """

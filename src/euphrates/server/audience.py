@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from euphrates.server.notes import Note
@@ -63,9 +63,15 @@ def audience_list(seats: frozenset[int]) -> list[int | None]:
     return [*sorted(seats)] if seats else [None]
 
 
-def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> dict[str, Any]:
+def meta_of(
+    row: GameRow,
+    version: int = 0,
+    connected: Iterable[int] = (),
+    presence: Sequence[str | None] | None = None,
+) -> dict[str, Any]:
     """A game's public description: seats, status, version; `connected` are the seats
-    with a client."""
+    with a client here, `presence` each seat's across servers (presence.py); whether
+    it is an open table and its creator's seat."""
     online = set(connected)
     return {
         "id": row.id,
@@ -82,11 +88,21 @@ def meta_of(row: GameRow, version: int = 0, connected: Iterable[int] = ()) -> di
                 "name": s.name,
                 "taken": s.taken,
                 "connected": s.seat in online,
+                "presence": presence[s.seat] if presence else None,
             }
             for s in row.seats
         ],
         "clock": clock_json(row),
+        "open": row.open,
+        "creator": creator_seat(row),
     }
+
+
+def creator_seat(row: GameRow) -> int | None:
+    """The seat of the account that opened the table, if it still sits there."""
+    if row.creator is None:
+        return None
+    return next((s.seat for s in row.seats if s.user_id == row.creator), None)
 
 
 def clock_json(row: GameRow) -> dict[str, Any] | None:
@@ -117,6 +133,8 @@ class Audience:
         """When each audience's last client left (for RECONNECT_GRACE)."""
         self.chat_seen = 0
         """The last chat line the clients were told of."""
+        self.presence: Callable[[GameRow], list[str | None]] | None = None
+        """Each seat's presence across servers (the hub's), for the meta."""
 
     # --- who is here --------------------------------------------------------------------
     @property
@@ -128,7 +146,9 @@ class Audience:
         """Everything public about the game that is not its view: seats (which have a
         client), status, version."""
         connected = {s for c in self.clients for s in c.seats}
-        return meta_of(self.game.row, self.game.version, connected)
+        row = self.game.row
+        presence = self.presence(row) if self.presence is not None else None
+        return meta_of(row, self.game.version, connected, presence)
 
     def join(
         self,
@@ -179,6 +199,19 @@ class Audience:
                     c.seats = c.seats - {seat}
                 self.clients.discard(c)
                 c.close_soon(code, message)
+
+    def recheck(self, held: Callable[[Listener], frozenset[int] | None]) -> int:
+        """Close the clients whose seats are no longer what `held` says they may hold
+        (None: nothing at all): a seat left, handed to a bot, or taken by an account
+        other than the client's. Each is told `seats_changed` and, when it connects
+        again, what it holds now. Returns how many were closed."""
+        closed = 0
+        for c in list(self.clients):
+            if held(c) != c.seats:
+                self.clients.discard(c)
+                c.close_soon("seats_changed", "the seats at this table changed; connect again")
+                closed += 1
+        return closed
 
     # --- what a client may see now ------------------------------------------------------
     def snapshot(

@@ -94,6 +94,10 @@ class Settings:
     """Accounts one client address may create an hour (as many at once)."""
     session_days: float = 30.0
     """How long a log-in lasts (then the browser logs in again)."""
+    presence_grace: float = 5.0
+    """Seconds an account (or a seat at a table) still counts as connected after its
+    last connection closed: a page reloaded or a network hiccup makes no dot flicker
+    and writes nothing."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
     trusted_proxies: list[str] = field(default_factory=list)

@@ -40,6 +40,9 @@ games = sa.Table(
     sa.Column("clock_seat", sa.Integer),  # whose clock runs
     sa.Column("clock_since", sa.DateTime(timezone=True)),
     sa.Column("deadline", sa.DateTime(timezone=True)),  # when it runs out
+    sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
+    # an open table: listed in the lobby, any signed-in player may sit at it
+    sa.Column("creator", sa.Integer, sa.ForeignKey("users.id")),  # who opened it: its host
 )
 
 seats = sa.Table(
@@ -138,6 +141,18 @@ servers = sa.Table(
     sa.Column("beat", sa.DateTime(timezone=True), nullable=False),
 )
 
+presence = sa.Table(
+    "presence",
+    metadata,
+    # One row per server and mark: an account connected at a place (a game's id, or ""
+    # for the lobby; seat -1), or a seat held at a table (user_id 0). Written when a
+    # mark appears on or leaves a server, never per request (presence.py).
+    sa.Column("server_id", sa.String(32), primary_key=True),
+    sa.Column("place", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, primary_key=True),
+)
+
 sa.Index("games_status", games.c.status)
 sa.Index("seats_user", seats.c.user_id)
 sa.Index("chat_user", chat.c.user_id)
@@ -148,6 +163,12 @@ sa.Index(
     games.c.wake_at,
     postgresql_where=games.c.wake_at.isnot(None),
     sqlite_where=games.c.wake_at.isnot(None),
+)
+sa.Index(
+    "games_open",
+    games.c.created_at,
+    postgresql_where=sa.and_(games.c.open, games.c.status == "waiting"),
+    sqlite_where=sa.and_(games.c.open, games.c.status == "waiting"),
 )
 sa.Index(
     "games_waiting",

@@ -24,15 +24,16 @@ from datetime import timedelta
 from typing import Any
 
 from euphrates.bots.levels import LEVELS
-from euphrates.core.errors import EuphratesError
-from euphrates.core.protocol import SEED_LIMIT, GameState
-from euphrates.games import GAMES, game_definition
+from euphrates.core.protocol import GameState
+from euphrates.games import GAMES
 from euphrates.server import tokens
 from euphrates.server.accounts import Accounts, User
 from euphrates.server.bots import BotPool
-from euphrates.server.clock import Clock, ClockSpec
+from euphrates.server.clock import ClockSpec
 from euphrates.server.config import Settings
+from euphrates.server.newgame import new_game_row
 from euphrates.server.notes import Note, writing
+from euphrates.server.presence import Presence
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import (
@@ -84,6 +85,10 @@ class Hub:
         self.closing = False
         self.accounts = Accounts(store.engine)
         self.clocks = Timekeeper(store, self.room, self.wake_bots, self._spawn)
+        self.presence = Presence(store, settings.presence_grace)
+        self.watchers: list[Callable[[str, str, Room | None], None]] = []
+        """Told (game id, kind, its room if held) of every change of a game's seats or
+        status, here or elsewhere, and of other servers' notifications (tables.py)."""
         self.followup_makers: list[FollowupMaker] = []
         """What features write in the transaction of an action's version (a rating
         when a game ends, a notification when a decision comes to a person): each is
@@ -108,56 +113,7 @@ class Hub:
         tour_seed: int | None = None,
         clock: ClockSpec | None = None,
     ) -> Created:
-        if game not in GAMES:
-            raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
-        definition = game_definition(game)
-        try:
-            # The engine checks players and options exactly (ArgumentError names them).
-            definition.new_game(players, 0, options)
-        except EuphratesError as e:
-            raise Refusal("bad_request", str(e)) from None
-        if len(seats) != players:
-            raise Refusal(
-                "bad_request", f"{players} players need {players} seats, not {len(seats)}"
-            )
-        seat_rows: list[SeatRow] = []
-        seat_tokens: dict[int, str] = {}
-        for i, spec in enumerate(seats):
-            kind = spec.get("kind")
-            if kind == "human" and spec.get("level") is not None:
-                raise Refusal("bad_request", f"seat {i}: a level is only for a bot")
-            if kind == "human":
-                token = tokens.new_token()
-                seat_tokens[i] = token
-                seat_rows.append(SeatRow(i, "human", None, None, tokens.token_hash(token), False))
-            elif kind == "bot":
-                level = spec.get("level")
-                if level not in LEVELS and not (tour_seed is not None and level == TOUR_LEVEL):
-                    raise Refusal(
-                        "bad_request",
-                        f"seat {i}: a bot's level is one of {', '.join(LEVELS)}, not {level!r}",
-                    )
-                seat_rows.append(SeatRow(i, "bot", level, None, None, True))
-            else:
-                raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
-        host_token = tokens.new_token()
-        status = "active" if not seat_tokens else "waiting"
-        seed = secrets.randbelow(SEED_LIMIT) if tour_seed is None else tour_seed
-        first = (
-            definition.new_game(players, seed, options).to_move() if status == "active" else None
-        )
-        row = GameRow(
-            id=tokens.new_game_id(),
-            game=game,
-            players=players,
-            options=dict(options),
-            seed=seed,
-            status=status,
-            host_hash=tokens.token_hash(host_token),
-            seats=seat_rows,
-            wake=first is not None and seat_rows[first].kind == "bot",
-            clock=Clock.new(clock, players) if clock is not None and seat_tokens else None,
-        )
+        row, seat_tokens, host_token = new_game_row(game, players, seats, options, tour_seed, clock)
         try:
             await self.store.create_game(row)
         except Exception as e:
@@ -192,6 +148,7 @@ class Hub:
             room = await Room.load(self.store, row, self.settings.replay_buffer)
             room.on_change = self._on_change
             room.followups = self._followups
+            room.audience.presence = self.presence.of_seats
             self.rooms[game_id] = room
         self._loading.pop(game_id, None)
         await self._check_expiry(room)
@@ -215,6 +172,7 @@ class Hub:
     def expired(self, game_id: str) -> None:
         """A game expired: its clients are told and it leaves memory."""
         room = self.rooms.pop(game_id, None)
+        self._tell(game_id, "seats", None)
         if room is None:
             return
         room.row.status = "expired"
@@ -235,7 +193,7 @@ class Hub:
             for s in room.row.seats
             if user is not None and s.kind == "human" and s.user_id == user.id
         }
-        host = False
+        host = user is not None and user.id == room.row.creator  # an open table's
         stored = [(s.seat, s.token_hash) for s in room.row.seats if s.kind == "human"]
         for token in presented:
             if not tokens.well_formed(token):
@@ -313,7 +271,12 @@ class Hub:
         return sorted(s.seat for s in room.row.seats if s.user_id == user.id)
 
     async def _write_seat(
-        self, room: Room, seat: SeatRow, only_if_human: bool = False, note: Note | None = None
+        self,
+        room: Room,
+        seat: SeatRow,
+        only_if_human: bool = False,
+        vacant: bool = False,
+        note: Note | None = None,
     ) -> list[SeatRow] | None:
         """Store a seat (and the `note` of it); if that starts the game, or seats a bot,
         with a bot's decision pending, this server drives the game."""
@@ -322,7 +285,9 @@ class Hub:
         bot = to_move is not None and kinds[to_move] == "bot"
         try:
             after = () if note is None else (writing(room.id, note),)
-            stored = await self.store.update_seat(room.id, seat, only_if_human, bot, after)
+            stored = await self.store.update_seat(room.id, seat, only_if_human, bot, vacant, after)
+        except Refusal:
+            raise
         except Exception as e:
             raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
         if stored is None:
@@ -370,6 +335,7 @@ class Hub:
 
     def seats_changed(self, room: Room, local: bool) -> None:
         room.audience.game_changed()
+        self._tell(room.id, "seats", room)
         if local:
             self.wake_bots(room)
 
@@ -377,6 +343,10 @@ class Hub:
         self, room: Room, seats: frozenset[int], text: object, user: User | None = None
     ) -> ChatRow:
         return await say((self.settings, self.accounts, self.store), room, seats, text, user)
+
+    def _tell(self, game_id: str, kind: str, room: Room | None) -> None:
+        for watch in self.watchers:
+            watch(game_id, kind, room)
 
     def _followups(
         self, room: Room, after: GameState[Any], status: str | None
@@ -517,6 +487,7 @@ class Hub:
     def on_notify(self, game_id: str, kind: str, entry: LogRow | None) -> None:
         """Another server's notification (PostgreSQL), read by `listen.heard`."""
         room = self.rooms.get(game_id)
+        self._tell(game_id, kind, room)
         if room is None:
             return
         if kind == "log":

@@ -37,7 +37,12 @@ class SeatMeta(BaseModel):
     level: str | None
     name: str | None
     taken: bool
-    connected: bool
+    connected: bool = Field(description="a client holding the seat is connected to this server")
+    presence: Literal["here", "online", "away"] | None = Field(
+        default=None,
+        description="across servers: at this table now, online elsewhere (the lobby, "
+        "another table), or away; null for a bot or a seat nobody took",
+    )
 
 
 class ClockOut(BaseModel):
@@ -67,6 +72,8 @@ class GameMeta(BaseModel):
     version: int
     seats: list[SeatMeta]
     clock: ClockOut | None = None
+    open: bool = Field(default=False, description="created as an open table (the lobby's)")
+    creator: int | None = Field(default=None, description="an open table's creator's seat")
 
 
 class Link(BaseModel):

@@ -61,6 +61,12 @@ HTTP_STATUS = {
     "bad_name": 422,
     "server_error": 500,
     "tour_step": 409,
+    "not_open": 409,
+    "already_started": 409,
+    "seat_taken": 409,
+    "already_seated": 409,
+    "host_stays": 409,
+    "nobody_seated": 409,
 }
 
 

@@ -78,6 +78,11 @@ class CreateIn(_Strict):
     seats: list[SeatIn] = Field(min_length=FEWEST, max_length=MOST)
     options: dict[str, bool] = Field(default_factory=dict, max_length=4)
     clock: ClockIn | None = None
+    open: bool = Field(
+        default=False,
+        description="an open table, listed in the lobby for anyone signed in to sit at; "
+        "its creator (signed in) sits at its first person's seat, the others are free",
+    )
 
 
 class TourIn(_Strict):
@@ -140,3 +145,19 @@ class PasswordIn(_Strict):
 
 class ReportIn(_Strict):
     reason: str = Field(default="", max_length=500)
+
+
+class SitIn(_Strict):
+    """The seat to take; without one, the first free seat."""
+
+    seat: int | None = Field(default=None, ge=0, le=LAST_SEAT)
+
+
+class LeaveIn(_Strict):
+    pass
+
+
+class StartIn(_Strict):
+    """The level of the bots that take the seats still free."""
+
+    level: Level = "intermediate"

@@ -3,7 +3,8 @@
 Start-up applies the migrations, starts the log writer and the bot workers, lets the
 drivers claim every game whose next decision is a bot's (in the background, so a
 restarted server carries on and still answers at once), and on PostgreSQL listens for
-other servers' notifications. Shutdown stops them in the reverse order, handing this
+other servers' notifications and shares who is online with them; the open tables and
+the lobby's connections hear of every change. Shutdown stops them in the reverse order, handing this
 server's games over to the others.
 """
 
@@ -21,13 +22,17 @@ from euphrates.server.drivers import Drivers
 from euphrates.server.guard import Buckets
 from euphrates.server.hub import Hub
 from euphrates.server.listen import Listener
+from euphrates.server.lobby import Lobby
 from euphrates.server.store import Store
+from euphrates.server.tables import Tables
 
 
 class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._hub: Hub | None = None
+        self._tables: Tables | None = None
+        self._lobby: Lobby | None = None
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
@@ -43,6 +48,18 @@ class Services:
         assert self._hub is not None, "the server has not started"
         return self._hub
 
+    @property
+    def tables(self) -> Tables:
+        """The open tables (from start-up on)."""
+        assert self._tables is not None, "the server has not started"
+        return self._tables
+
+    @property
+    def lobby(self) -> Lobby:
+        """The open lobbies' connections (from start-up on)."""
+        assert self._lobby is not None, "the server has not started"
+        return self._lobby
+
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Any) -> AsyncIterator[None]:
         settings = self.settings
@@ -56,6 +73,8 @@ class Services:
             pool = BotPool(settings.bot_workers, settings.bot_command)
             await pool.start()
         hub = self._hub = Hub(store, settings, pool)
+        tables = self._tables = Tables(hub)
+        lobby = self._lobby = Lobby(tables)
         listener = None
         if not store.sqlite:
             listener = Listener(engine, hub)
@@ -63,11 +82,15 @@ class Services:
         hub.start()
         drivers = Drivers(hub)
         await drivers.start()
+        await hub.presence.start()  # after the drivers' first beat: its marks count
+        lobby.start()
         try:
             yield
         finally:
             if listener is not None:
                 await listener.close()
+            await lobby.close()
+            await hub.presence.close()
             await drivers.stop()
             await hub.close()
             await drivers.leave()

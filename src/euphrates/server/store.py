@@ -35,6 +35,7 @@ from euphrates.server.clockstore import (
     write,
     write_seats,
 )
+from euphrates.server.refusals import Refusal
 from euphrates.server.storebase import CHANNEL, Followup, StorageError, aware, now
 
 log = logging.getLogger("euphrates.server")
@@ -85,6 +86,10 @@ class GameRow:
     `wake_at` is set."""
     clock: Clock | None = None
     driver: str | None = None
+    open: bool = False
+    """An open table: listed in the lobby while it waits, for anyone signed in."""
+    creator: int | None = None
+    """The account that opened it (its host)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,8 @@ class Store(ChatStore):
                     updated_at=g.updated_at,
                     **self._wake_values(g.wake),
                     clock=spec_json(g.clock),
+                    open=g.open,
+                    creator=g.creator,
                 )
             )
             await conn.execute(
@@ -194,6 +201,8 @@ class Store(ChatStore):
             wake=row.wake_at is not None,
             clock=clock,
             driver=row.driver,
+            open=bool(row.open),
+            creator=row.creator,
         )
 
     async def write_clock(
@@ -233,6 +242,7 @@ class Store(ChatStore):
         seat: SeatRow,
         only_if_human: bool = False,
         bot_to_move: bool = False,
+        vacant: bool = False,
         after: tuple[Followup, ...] = (),
     ) -> tuple[list[SeatRow], str, bool] | None:
         """Write one seat and, in the same transaction, start the game if every seat is
@@ -241,12 +251,21 @@ class Store(ChatStore):
         played and `bot_to_move` (the decision pending is a bot seat's), this server
         becomes its driver unless one already is. Returns the seats and status as
         stored and whether this server now drives the game, or None when
-        `only_if_human` and the seat is no longer human."""
+        `only_if_human` and the seat is no longer human.
+
+        A seat that belongs to an account passes to no other and to nobody here (only
+        its player's leaving frees it, tablestore.py): refused `seat_taken`. With
+        `vacant` (someone sitting down, a bot filling a free seat) the game must still
+        wait and the seat still be free — a person's, not taken — and the account
+        sitting down may hold no other seat of it; checked against the stored seats,
+        under the lock, so of two players racing for one seat exactly one sits."""
         async with self.engine.begin() as conn:
             lock = sa.select(db.games.c.status, db.games.c.wake_at).where(db.games.c.id == game_id)
             if not self.sqlite:
                 lock = lock.with_for_update()
             status, wake_at = (await conn.execute(lock)).one()
+            if vacant:
+                check_vacant(status, await self._seats(conn, game_id), seat)
             if only_if_human:
                 kind = (
                     await conn.execute(
@@ -257,10 +276,17 @@ class Store(ChatStore):
                 ).scalar_one()
                 if kind != "human":
                     return None
-            await conn.execute(
-                db.seats.update()
-                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat.seat)
-                .values(
+            st = db.seats.c
+            unowned = st.user_id.is_(None)
+            stmt = db.seats.update().where(
+                st.game_id == game_id,
+                st.seat == seat.seat,
+                unowned if seat.user_id is None else sa.or_(unowned, st.user_id == seat.user_id),
+            )
+            if vacant:
+                stmt = stmt.where(st.taken.is_(False), st.kind == "human")
+            written = await conn.execute(
+                stmt.values(
                     kind=seat.kind,
                     level=seat.level,
                     name=seat.name,
@@ -269,6 +295,8 @@ class Store(ChatStore):
                     user_id=seat.user_id,
                 )
             )
+            if written.rowcount != 1:
+                raise Refusal("seat_taken", f"seat {seat.seat + 1} was just taken by someone else")
             seats = await self._seats(conn, game_id)
             if status == "waiting" and all(x.taken for x in seats):
                 status = "active"
@@ -522,3 +550,21 @@ class Store(ChatStore):
                     clocked.add(id(job))
                     await self._notify(conn, {"t": "seats", "g": job.game_id})
         return inserted, clocked
+
+
+def check_vacant(status: str, seats: list[SeatRow], seat: SeatRow) -> None:
+    """Refuse to seat someone (or a bot) at a seat that is not free, or at a game that
+    no longer waits, or an account at a second seat of one game (seats as stored)."""
+    if status != "waiting":
+        if status == "abandoned":
+            raise Refusal("abandoned", "the host abandoned this game")
+        if status == "over":
+            raise Refusal("game_over", "the game has ended")
+        raise Refusal("already_started", "the game has started: every seat is taken")
+    stored = seats[seat.seat]
+    if stored.kind != "human":
+        raise Refusal("seat_not_human", f"seat {seat.seat + 1} is played by a bot")
+    if stored.taken or stored.user_id is not None:
+        raise Refusal("seat_taken", f"seat {seat.seat + 1} was just taken by someone else")
+    if seat.user_id is not None and any(s.user_id == seat.user_id for s in seats):
+        raise Refusal("already_seated", "you already have a seat at this table")

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +29,7 @@ from euphrates.server import tokens
 from euphrates.server.accounts import User
 from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub
+from euphrates.server.presence import Mark, marks_of
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import ChatRow
@@ -64,6 +66,11 @@ class Connection:
         self.seats: frozenset[int] = frozenset()
         self.host = False
         self.user: User | None = None
+        self.tokens: list[object] = []
+        """The tokens its hello presented: what it holds is worked out again from them
+        when a seat changes (`held`)."""
+        self.marks: list[Mark] = []
+        """Its presence: its account at this table, the seats it holds."""
         self.name: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.sender: asyncio.Task[None] | None = None
@@ -121,6 +128,12 @@ def _plain_id(value: object) -> bool:
 
 
 async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
+    await guarded(ws, hub, lambda: _serve(ws, hub, game_id))
+
+
+async def guarded(ws: WebSocket, hub: Hub, serve: Callable[[], Awaitable[None]]) -> None:
+    """Serve a WebSocket (a table's, the lobby's) from a page of this origin only and
+    within the connections its address may hold."""
     if not same_origin(ws, hub.settings.public_url):
         await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
         return
@@ -132,7 +145,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
         return
     hub.connections[address] = held + 1
     try:
-        await _serve(ws, hub, game_id)
+        await serve()
     finally:
         left = hub.connections.pop(address, 1) - 1
         if left > 0:
@@ -156,6 +169,8 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if conn.marks:
+            hub.presence.leave(conn.marks)
         if room is not None and room.audience.leave(conn):
             room.touch()
             if conn.seats:
@@ -227,7 +242,9 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         conn.refuse(r)
         conn.close_soon(r.code, r.message)
         return None
-    conn.seats, conn.host, conn.user = seats, host, user
+    conn.seats, conn.host, conn.user, conn.tokens = seats, host, user, list(presented)
+    conn.marks = marks_of(room.id, seats, user.id if user else None)
+    hub.presence.enter(conn.marks)
     chat = await _chat_so_far(hub, room)
     since = msg.get("version")
     # Joining queues the welcome in the same step: the next update the client
@@ -242,6 +259,21 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
     if seats:  # a spectator changes nothing others are shown
         hub.seats_changed(room, local=False)
     return room
+
+
+def recheck(hub: Hub, room: Room) -> int:
+    """A seat changed owner or kind: close the connections that no longer hold what
+    they held (they connect again and are told what they hold now)."""
+
+    def held(client: object) -> frozenset[int] | None:
+        if not isinstance(client, Connection):
+            return getattr(client, "seats", None)
+        try:
+            return hub.seats_of(room, client.tokens, client.user)[0]
+        except Refusal:
+            return None
+
+    return room.audience.recheck(held)
 
 
 async def _signed_in(ws: WebSocket, hub: Hub) -> User | None:

@@ -1,15 +1,26 @@
 """The HTTP API by concern, each an `APIRouter`: games (create, read, seats), play
 (actions, undo, chat, the WebSocket), records (log, record, replays), host (bots for
 players who left, abandon), clocks (a bot for a seat out of time), meta (what the server
-offers, health), tours (the guided first games) and account (sign-up, sessions, my games,
-profiles, export, deletion, claims, reports); app.py
+offers, health), tours (the guided first games), account (sign-up, sessions, my games,
+profiles, export, deletion, claims, reports) and tables (the open tables, sitting
+down and getting up, starting early, the lobby's WebSocket); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
 
 from fastapi import APIRouter
 
-from euphrates.server.routes import account, clocks, games, host, meta, play, records, tours
+from euphrates.server.routes import (
+    account,
+    clocks,
+    games,
+    host,
+    meta,
+    play,
+    records,
+    tables,
+    tours,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -20,4 +31,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     meta.router,
     tours.router,
     account.router,
+    tables.router,
 )

@@ -31,7 +31,7 @@ router = APIRouter()
     tags=["games"],
     openapi_extra=create_example(),
     response_model=CreateOut,
-    responses=refusals("storage_unavailable"),
+    responses=refusals("storage_unavailable", "not_signed_in"),
 )
 async def create_game(
     body: CreateIn,
@@ -39,10 +39,17 @@ async def create_game(
     services: ServicesDep,
     hub: HubDep,
     base: BaseUrl,
-    _signed: SignedDep,
+    signed: SignedDep,
 ) -> dict[str, Any]:
     """Create a game. The answer holds each human seat's secret link and the host's
-    link: they are shown once (the server keeps only hashes)."""
+    link: they are shown once (the server keeps only hashes). An open table (`open`)
+    needs a signed-in creator, who sits at its first person's seat, and at least one
+    more person's seat: the free seat others take from the lobby."""
+    if body.open:
+        if signed is None:
+            raise Refusal("not_signed_in", "sign in to open a table: its creator sits at it")
+        if sum(1 for s in body.seats if s.kind == "human") < 2:
+            raise Refusal("bad_request", "an open table needs a free seat besides its creator's")
     if not services.created.take(client_address(request.scope)):
         per_hour = services.settings.games_per_hour
         raise Refusal("rate_limited", f"at most {per_hour:g} new games an hour from one address")
@@ -53,6 +60,8 @@ async def create_game(
         dict(body.options),
         clock=clock_spec(body.clock, services.settings.clock_day),
     )
+    if body.open and signed is not None:
+        await services.tables.open(created, signed.user)
     return created_answer(created, base)
 
 

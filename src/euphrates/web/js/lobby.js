@@ -1,6 +1,9 @@
-// The lobby (/): a new game with its seats and options, the account area, the games
-// this browser remembers (and, signed in, the account's from the server, on any
-// browser), and joining or watching by link.
+// The lobby (/): a new game with its seats and options (or an open table, for anyone
+// signed in to sit at), the open tables waiting for players, the account area, the
+// games this browser remembers (and, signed in, the account's from the server, on any
+// browser, with who plays them and whether they are online), and joining or watching
+// by link. The open tables and the account's games come from the lobby's WebSocket,
+// which the server keeps current; they are drawn again without touching the forms.
 
 import { account, accountGames, accountPanel, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
@@ -10,6 +13,8 @@ import { forget, fragment, myGames, readFragment, remember, savedName, saveName 
 import { DYNASTIES } from "./shared/pieces.js";
 import { leaderIcon } from "./shared/symbols.js";
 import { ruleLink, setRulesOpener } from "./shared/rulelinks.js";
+import { LobbySocket } from "./shared/lobbynet.js";
+import { openTablesPanel, opponents } from "./shared/opentables.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];
 
@@ -31,6 +36,8 @@ const form = {
   options: { advanced: false, open_scores: false, open_piles: false },
   /** The clock: "none", "realtime:<preset>" or "turn:<days>". */
   clock: "none",
+  /** An open table: listed in the lobby; its creator (signed in) sits at seat 1. */
+  open: false,
 };
 
 const CLOCKS = ["none", "realtime:fast", "realtime:medium", "realtime:slow", "turn:1", "turn:2", "turn:3", "turn:5"];
@@ -52,6 +59,22 @@ let error = null;
 const statuses = {};
 /** @type {import("./shared/account.js").AccountGame[]} */
 let serverGames = [];
+/** @type {string|null} the last refusal of a seat taken or left in the open tables */
+let tablesError = null;
+
+// The open tables and the account's games: drawn into their own slots whenever the
+// server says they changed, so nothing typed in a form is lost to a redraw.
+const tablesSlot = h("div", { class: "tables-slot" });
+const mineSlot = h("div", { class: "mine-slot" });
+const lobby = new LobbySocket(() => { fillTables(); fillMine(); });
+
+function fillTables() {
+  fill(tablesSlot, openTablesPanel(lobby, Boolean(account()), (m) => { tablesError = m; fillTables(); }, tablesError));
+}
+
+function fillMine() {
+  fill(mineSlot, myGamesPanel());
+}
 
 // The rules reference opens over the lobby, loaded only then.
 setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) => m.openPanel(game, anchor)));
@@ -73,7 +96,9 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, accountPanel(() => void accountChanged()), learn, joinPanel(), myGamesPanel())));
+      h("div", { class: "lobby-side" }, tablesSlot, accountPanel(() => void accountChanged()), learn, joinPanel(), mineSlot)));
+  fillTables();
+  fillMine();
 }
 
 function newGamePanel() {
@@ -88,12 +113,19 @@ function newGamePanel() {
       onclick: () => { form.players = n; render(); },
     }, String(n))));
   const seats = h("ol", { class: "seats-form" });
-  for (let i = 0; i < form.players; i++) seats.append(seatRow(i));
+  for (let i = 0; i < form.players; i++) seats.append(form.open ? openSeatRow(i) : seatRow(i));
   const options = form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"];
+  const me = account();
+  const open = h("label", { class: "check open-check" },
+    h("input", {
+      type: "checkbox", name: "open", id: "open-table", checked: form.open && Boolean(me), disabled: !me,
+      onchange: (/** @type {Event} */ e) => { form.open = /** @type {HTMLInputElement} */ (e.target).checked; render(); },
+    }), t("lobby.open_table"));
   return h("section", { class: "card new-game", "aria-labelledby": "new-title" },
     h("h2", { id: "new-title" }, t("lobby.new")),
     h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.game")), gameChoice),
     h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.players")), players),
+    h("div", { class: "field" }, open, h("span", { class: "hint" }, me ? t("lobby.open_hint") : t("lobby.open_sign_in"))),
     seats,
     h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
       ...options.map((o) => h("label", { class: "check" },
@@ -138,6 +170,30 @@ function seatRow(i) {
     select, name);
 }
 
+/**
+ * A seat of an open table: the creator's own (the first), or free for anyone signed
+ * in, or a bot.
+ * @param {number} i
+ */
+function openSeatRow(i) {
+  const seat = /** @type {SeatChoice} */ (form.seats[i]);
+  const dyn = DYNASTIES[i] ?? "lion";
+  const icon = form.game === "board" ? leaderIcon("black", dyn, 26, t(`dynasty.${dyn}`)) : h("span", { class: "seat-no" }, String(i + 1));
+  if (i === 0) {
+    return h("li", { class: "seat-row" }, icon, h("span", { class: "seat-label" }, t("lobby.seat", { n: 1 })),
+      h("span", { class: "seat-you" }, t("lobby.you_sit", { name: account()?.name ?? "" })));
+  }
+  const choice = seat.choice.startsWith("bot:") ? seat.choice : "invite";
+  return h("li", { class: "seat-row" }, icon, h("span", { class: "seat-label" }, t("lobby.seat", { n: i + 1 })),
+    h("select", {
+      "aria-label": t("lobby.seat", { n: i + 1 }), name: `seat${i}`,
+      onchange: (/** @type {Event} */ e) => { seat.choice = /** @type {HTMLSelectElement} */ (e.target).value; render(); },
+    },
+    h("option", { value: "invite", selected: choice === "invite" }, t("lobby.free_seat")),
+    ...LEVELS.map((l) => h("option", { value: `bot:${l}`, selected: choice === `bot:${l}` },
+      t("lobby.bot", { level: t(`level.${l}`) })))));
+}
+
 function firstHere() {
   return form.seats.slice(0, form.players).findIndex((s) => s.choice === "here");
 }
@@ -145,6 +201,10 @@ function firstHere() {
 async function create() {
   error = null;
   const seats = form.seats.slice(0, form.players);
+  if (form.open && account()) {
+    await createOpen(seats);
+    return;
+  }
   busy = true;
   render();
   try {
@@ -192,6 +252,39 @@ async function create() {
     busy = false;
   }
   render();
+}
+
+/**
+ * An open table: the creator sits at the first seat (by the account), the others are
+ * free or bots; then to the table, where it waits for players.
+ * @param {SeatChoice[]} seats
+ */
+async function createOpen(seats) {
+  const kinds = seats.map((s, i) => (i > 0 && s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" }));
+  if (kinds.filter((k) => k.kind === "human").length < 2) {
+    error = t("lobby.need_free");
+    render();
+    return;
+  }
+  busy = true;
+  render();
+  try {
+    /** @type {Record<string, boolean>} */
+    const options = {};
+    for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
+    const res = await call("/api/games", {
+      method: "POST",
+      body: { game: form.game, players: form.players, seats: kinds, options, open: true, ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}) },
+    });
+    const invites = res.seats.filter((/** @type {any} */ s) => s.token && s.seat > 0)
+      .map((/** @type {any} */ s) => ({ seat: s.seat, link: `${location.origin}/g/${res.id}#s=${s.token}` }));
+    remember({ id: res.id, game: form.game, players: form.players, seats: [], host: res.host.token, invites, status: "waiting" });
+    location.assign(`/g/${res.id}`);
+  } catch (e) {
+    error = errorText(e);
+    busy = false;
+    render();
+  }
 }
 
 function createdPanel() {
@@ -259,17 +352,23 @@ function parseLink(text) {
   }
 }
 
-/** The account's games first (their links need no token), then this browser's others. */
+/** The account's games first (their links need no token) — those the lobby's socket
+ * has told of too, with their newest status — then this browser's others. */
 function listed() {
   const local = myGames();
-  const fromServer = serverGames.map((g) => {
+  const known = [...lobby.games.map((g) => ({ id: g.id, game: g.game, players: g.players, status: g.status, created: g.created })),
+    ...serverGames.filter((g) => !lobby.games.some((x) => x.id === g.id))];
+  const fromServer = known.map((g) => {
     const here = local.find((l) => l.id === g.id);
     return { id: g.id, game: g.game, players: g.players, seats: [], host: here?.host ?? null, invites: [], status: g.status, at: g.created };
   });
-  return [...fromServer, ...local.filter((l) => !serverGames.some((g) => g.id === l.id))];
+  return [...fromServer, ...local.filter((l) => !known.some((g) => g.id === l.id))];
 }
 
-async function accountChanged() {
+/** @param {boolean} [restart] signed in or out here: the lobby's socket starts again */
+async function accountChanged(restart = true) {
+  // The server tells a new connection what this account may see.
+  if (restart) lobby.restart();
   try {
     serverGames = await accountGames();
   } catch {
@@ -282,15 +381,16 @@ function myGamesPanel() {
   const games = listed();
   const list = h("ul", { class: "my-games" });
   for (const g of games) {
-    const status = statuses[g.id] ?? g.status;
+    const status = lobby.games.find((x) => x.id === g.id)?.status ?? statuses[g.id] ?? g.status;
     const ended = status === "over" || status === "abandoned";
-    list.append(h("li", { class: ended ? "ended" : "" },
+    list.append(h("li", { class: ended ? "ended" : "", "data-id": g.id },
       h("span", { class: "game-name" }, t("lobby.vs", { game: t(`lobby.${g.game === "cards" ? "cards" : "board"}`), players: g.players })),
+      opponents(lobby.games.find((x) => x.id === g.id)),
       h("span", { class: `status ${status}` }, t(`status.${status}`)),
       h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
       h("a", { class: "button small", href: `/g/${g.id}${fragment(g.seats, g.host)}` }, t("lobby.open")),
       ended ? h("a", { class: "button small", href: `/replay/${g.id}` }, t("lobby.replay")) : null,
-      serverGames.some((x) => x.id === g.id) ? null
+      serverGames.some((x) => x.id === g.id) || lobby.games.some((x) => x.id === g.id) ? null
         : h("button", { type: "button", class: "small quiet", onclick: () => { forget(g.id); render(); } }, t("lobby.forget"))));
   }
   return h("section", { class: "card mine", "aria-labelledby": "mine-title" },
@@ -317,5 +417,6 @@ const frag = readFragment(location.hash);
 if (frag.seats.length || frag.host) history.replaceState(null, "", "/");
 onLang(render);
 render();
-void loadAccount().then(accountChanged, () => {});
+lobby.connect();
+void loadAccount().then(() => accountChanged(false), () => {});
 void refreshStatuses();

@@ -82,7 +82,11 @@ async function start() {
     onStep: (step) => table?.step(step),
     onChat: (line) => table?.chat(line),
     onLink: (online) => table?.link(online),
-    onClosed: (code, message) => fatal(t("table.closed", { message: refusal(code, message, null) })),
+    // The seats this page holds changed (taken at an open table, left, or a bot's now):
+    // the page starts again and is told what it holds.
+    onClosed: (code, message) => (code === "seats_changed"
+      ? location.reload()
+      : fatal(t("table.closed", { message: refusal(code, message, null) }))),
   });
   table = await mod.createTable({ root: app, conn, hostToken });
   // A guided first game (its opponent is the tour's script) loads the tour beside it.

@@ -6,18 +6,19 @@ import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 
 /**
- * The host's controls: a bot takes over a seat, or the game is abandoned.
+ * The host's controls: a bot takes over a seat, or the game is abandoned. The host is
+ * the one with the host's link (`token`), or an open table's creator signed in (no
+ * token: the account is enough).
  * @param {import("./types.js").GameMeta} game
  * @param {string|null} token
  * @param {(seat: number) => string} name
  * @param {(message: string) => void} say
  */
 export function hostPanel(game, token, name, say) {
-  if (!token) return null;
   /** @param {string} path @param {any} body */
   const post = async (path, body) => {
     try {
-      await call(`/api/games/${game.id}${path}`, { method: "POST", body, tokens: [token] });
+      await call(`/api/games/${game.id}${path}`, { method: "POST", body, ...(token ? { tokens: [token] } : {}) });
     } catch (e) {
       say(errorText(e));
     }

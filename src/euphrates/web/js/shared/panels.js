@@ -8,6 +8,7 @@ import { leaderIcon } from "./symbols.js";
 import { dynastyOf } from "./pieces.js";
 import { ruleLink } from "./rulelinks.js";
 import { seatClock } from "./clock.js";
+import { presenceDot, presenceOf } from "./presence.js";
 
 /** @typedef {import("./types.js").SeatMeta} SeatMeta */
 /**
@@ -183,10 +184,7 @@ export function seatHead(ui, meta, held, dynasty) {
     leaderIcon("black", dynastyOf(i), 26, t(`${dynasty}${dynastyOf(i)}`)),
     h("span", { class: "seat-name" }, ui.name(i)),
     held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
-    meta.kind === "human" ? h("span", {
-      class: `dot${meta.connected ? " on" : ""}`, title: meta.connected ? t("table.online") : t("table.away"),
-      role: "img", "aria-label": meta.connected ? t("table.online") : t("table.away"),
-    }) : null,
+    meta.kind === "human" && meta.taken ? presenceDot(presenceOf(meta)) : null,
     seatClock(ui.game?.clock, i, held));
 }
 

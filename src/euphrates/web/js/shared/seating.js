@@ -12,9 +12,9 @@ import { hostPanel } from "./host.js";
 import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { ruleLink, withRulings } from "./rulelinks.js";
 import { LogTabs } from "./logtabs.js";
-import { findGame } from "./mygames.js";
 import { seatName } from "./pages.js";
 import { LETTER_COLOUR, LETTER_LEADER } from "./pieces.js";
+import { Waiting } from "./waiting.js";
 
 /** @typedef {import("./types.js").TableHost} TableHost */
 /** @typedef {import("./types.js").Decision} Decision */
@@ -119,6 +119,7 @@ export class Seating {
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
     this.hostKey = "";
+    this.waiting = new Waiting();
     this.notice = h("p", { class: "notice", role: "alert" });
     /** @type {Set<string>|null} the places of the step a replayed turn shows now */
     this.replayMarks = null;
@@ -585,11 +586,8 @@ export class Seating {
       fill(this.banner);
       return;
     }
-    const missing = game.seats.filter((s) => !s.taken).map((s) => this.name(s.seat));
-    const mine = findGame(game.id);
-    fill(this.banner, h("div", { class: "waiting-banner" },
-      h("p", {}, t("table.waiting", { names: missing.join(", ") })),
-      mine?.invites?.length ? h("ul", { class: "links" }, ...mine.invites.map((inv) =>
-        h("li", {}, h("span", {}, t("lobby.seat", { n: inv.seat + 1 })), h("input", { type: "text", readonly: true, value: inv.link, class: "link", "aria-label": t("lobby.seat", { n: inv.seat + 1 }) })))) : null));
+    this.waiting.paint(this.banner, {
+      game, held: this.held, host: this.conn.host, hostToken: this.hostToken, name: (s) => this.name(s), say: (m) => this.say(m),
+    });
   }
 }

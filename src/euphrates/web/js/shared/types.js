@@ -4,10 +4,12 @@ export {};
 
 /**
  * @typedef {{seat: number, kind: "human"|"bot", level: string|null, name: string|null,
- *            taken: boolean, connected: boolean}} SeatMeta
+ *            taken: boolean, connected: boolean,
+ *            presence?: "here"|"online"|"away"|null}} SeatMeta
  * @typedef {{id: string, game: "board"|"cards", players: number,
  *            options: Record<string, boolean>, status: string, version: number,
- *            seats: SeatMeta[], clock?: ClockMeta|null}} GameMeta
+ *            seats: SeatMeta[], clock?: ClockMeta|null, open?: boolean,
+ *            creator?: number|null}} GameMeta
  * @typedef {{mode: "realtime"|"turn", seat: number|null, deadline: string|null,
  *            remaining_ms: number[], standin: (string|null)[], out_of_time: boolean[],
  *            now: string, level: string}} ClockMeta

@@ -1,0 +1,89 @@
+// The lobby's WebSocket (docs/server.md, The lobby): the open tables and the
+// account's own games with who sits where, sent again by the server whenever they
+// change, on any of its processes. While it is open, the account counts as online.
+// Reconnects by itself, waiting longer after each failure.
+
+import { parseJson } from "./json.js";
+
+/**
+ * A seat as the lobby lists it.
+ * @typedef {object} TableSeat
+ * @property {number} seat
+ * @property {"human"|"bot"} kind
+ * @property {string|null} level
+ * @property {string|null} name
+ * @property {boolean} taken
+ * @property {"here"|"online"|"away"|null} presence
+ * @property {boolean} you
+ * @property {boolean} creator
+ */
+
+/**
+ * An open table, or one of the account's games.
+ * @typedef {object} TableEntry
+ * @property {string} id
+ * @property {"board"|"cards"} game
+ * @property {number} players
+ * @property {string} status
+ * @property {Record<string, boolean>} options
+ * @property {{mode: string, preset?: string|null, bank?: number|null, increment?: number|null, days?: number|null}|null} clock
+ * @property {string} created
+ * @property {string|null} creator
+ * @property {TableSeat[]} seats
+ * @property {number[]} free
+ * @property {string} link
+ */
+
+export class LobbySocket {
+  /** @param {() => void} changed called whenever the tables or the games change */
+  constructor(changed) {
+    this.changed = changed;
+    /** @type {TableEntry[]} */
+    this.tables = [];
+    /** @type {TableEntry[]} */
+    this.games = [];
+    /** Whether the list is the server's yet (the first message came). */
+    this.ready = false;
+    this.retry = 0;
+    /** @type {WebSocket|null} */
+    this.ws = null;
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+    this.ws = ws;
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = parseJson(String(ev.data));
+      } catch {
+        return;
+      }
+      if (msg.type === "tables") {
+        this.tables = msg.tables ?? [];
+        this.ready = true;
+        this.retry = 0;
+      } else if (msg.type === "mine") {
+        this.games = msg.games ?? [];
+      } else {
+        return;
+      }
+      this.changed();
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      setTimeout(() => this.connect(), Math.min(15000, 1000 * 2 ** this.retry++));
+    });
+  }
+
+  /** Signed in or out: the server tells a new connection what this account may see. */
+  restart() {
+    const ws = this.ws;
+    this.ws = null;
+    this.games = [];
+    ws?.close();
+    this.connect();
+  }
+}

@@ -1,0 +1,99 @@
+// A table while it waits for its players: who sits where and whether they are here,
+// the free seats and the invitation links this browser made; a "Sit" for someone
+// watching an open table, a "Leave" for someone seated at it, and for its host
+// "Start now with bots" of a chosen level (docs/server.md, Open tables). Built again
+// only when what it shows changes, so a level being chosen is not lost.
+
+import { call } from "./api.js";
+import { fill, h } from "./dom.js";
+import { currentLang, errorText, t } from "./i18n.js";
+import { findGame } from "./mygames.js";
+import { presenceDot, presenceOf } from "./presence.js";
+
+const LEVELS = ["beginner", "intermediate", "strong", "expert"];
+
+/**
+ * @typedef {object} WaitingContext
+ * @property {import("./types.js").GameMeta} game
+ * @property {number[]} held the seats this screen holds
+ * @property {boolean} host whether this screen is the host's (its link, or the creator's account)
+ * @property {string|null} hostToken
+ * @property {(seat: number) => string} name
+ * @property {(message: string) => void} say
+ */
+
+export class Waiting {
+  constructor() {
+    this.key = "";
+    this.level = "intermediate";
+  }
+
+  /**
+   * Draw the banner of a waiting game into `slot`, if what it shows changed.
+   * @param {HTMLElement} slot
+   * @param {WaitingContext} c
+   */
+  paint(slot, c) {
+    const { game } = c;
+    const key = JSON.stringify([currentLang(), game.seats, c.held, c.host, game.open]);
+    if (key === this.key && slot.firstChild) return;
+    this.key = key;
+    fill(slot, this.panel(c));
+  }
+
+  /** @param {WaitingContext} c */
+  panel(c) {
+    const { game } = c;
+    const free = game.seats.filter((s) => s.kind === "human" && !s.taken);
+    // The invitation links this browser made, for the seats still free.
+    const invites = (findGame(game.id)?.invites ?? []).filter((inv) => free.some((s) => s.seat === inv.seat));
+    const post = (/** @type {string} */ path, /** @type {any} */ body) => call(`/api/games/${game.id}${path}`, {
+      method: "POST", body, ...(c.hostToken && path === "/start" ? { tokens: [c.hostToken] } : {}),
+    });
+    const actions = [];
+    if (game.open && !c.held.length) {
+      actions.push(h("button", {
+        type: "button", class: "primary", id: "sit",
+        onclick: () => post("/sit", {}).then(() => location.reload(), (e) => c.say(errorText(e))),
+      }, t("waiting.sit")));
+    }
+    if (game.open && c.held.length && typeof game.creator === "number" && !c.held.includes(game.creator)) {
+      actions.push(h("button", {
+        type: "button", class: "small", id: "leave",
+        onclick: () => post("/leave", {}).then(() => location.assign("/"), (e) => c.say(errorText(e))),
+      }, t("waiting.leave")));
+    }
+    if (c.host && free.length) {
+      const select = h("select", {
+        id: "start-level", "aria-label": t("waiting.level"),
+        onchange: (/** @type {Event} */ e) => { this.level = /** @type {HTMLSelectElement} */ (e.target).value; },
+      }, ...LEVELS.map((l) => h("option", { value: l, selected: l === this.level }, t(`level.${l}`))));
+      actions.push(h("span", { class: "start-now" },
+        h("button", {
+          type: "button", class: "primary", id: "start-now",
+          onclick: (/** @type {Event} */ e) => {
+            /** @type {HTMLButtonElement} */ (e.currentTarget).disabled = true;
+            post("/start", { level: this.level }).catch((err) => {
+              /** @type {HTMLButtonElement} */ (e.currentTarget).disabled = false;
+              c.say(errorText(err));
+            });
+          },
+        }, t("waiting.start")),
+        select));
+    }
+    return h("section", { class: "waiting-banner", "aria-labelledby": "waiting-title" },
+      h("h2", { id: "waiting-title" }, game.open ? t("waiting.open") : t("waiting.title")),
+      h("ul", { class: "waiting-seats" }, ...game.seats.map((s) => h("li", { class: s.taken ? "" : "free", "data-seat": s.seat },
+        h("span", { class: "seat-no", "aria-hidden": "true" }, String(s.seat + 1)),
+        s.kind === "human" && !s.taken ? t("tables.free") : c.name(s.seat),
+        game.creator === s.seat ? h("span", { class: "tag" }, t("tables.host")) : null,
+        c.held.includes(s.seat) ? h("span", { class: "tag" }, t("table.you")) : null,
+        s.kind === "human" && s.taken ? presenceDot(presenceOf(s)) : null))),
+      free.length ? h("p", {}, t("waiting.free", { n: free.length })) : null,
+      c.host && free.length ? h("p", { class: "hint" }, t("waiting.host_hint")) : null,
+      actions.length ? h("div", { class: "row" }, ...actions) : null,
+      invites.length ? h("ul", { class: "links" }, ...invites.map((inv) =>
+        h("li", {}, h("span", {}, t("lobby.seat", { n: inv.seat + 1 })),
+          h("input", { type: "text", readonly: true, value: inv.link, class: "link", "aria-label": t("lobby.seat", { n: inv.seat + 1 }) })))) : null);
+  }
+}
