@@ -61,6 +61,14 @@ HTTP_STATUS = {
     "bad_name": 422,
     "server_error": 500,
     "tour_step": 409,
+    "mail_unavailable": 409,
+    "no_address": 409,
+    "no_code": 409,
+    "bad_code": 422,
+    "bad_email": 422,
+    "bad_webhook": 422,
+    "bad_setting": 422,
+    "send_failed": 502,
 }
 
 

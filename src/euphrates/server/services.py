@@ -2,8 +2,8 @@
 
 Start-up applies the migrations, starts the log writer and the bot workers, lets the
 drivers claim every game whose next decision is a bot's (in the background, so a
-restarted server carries on and still answers at once), and on PostgreSQL listens for
-other servers' notifications. Shutdown stops them in the reverse order, handing this
+restarted server carries on and still answers at once), on PostgreSQL listens for
+other servers' notifications, and starts the sender of turn messages. Shutdown stops them in the reverse order, handing this
 server's games over to the others.
 """
 
@@ -21,6 +21,7 @@ from euphrates.server.drivers import Drivers
 from euphrates.server.guard import Buckets
 from euphrates.server.hub import Hub
 from euphrates.server.listen import Listener
+from euphrates.server.notifier import Notifier
 from euphrates.server.store import Store
 
 
@@ -28,6 +29,7 @@ class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._hub: Hub | None = None
+        self._notifier: Notifier | None = None
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
@@ -43,6 +45,12 @@ class Services:
         assert self._hub is not None, "the server has not started"
         return self._hub
 
+    @property
+    def notifier(self) -> Notifier:
+        """Turn messages out of the browser (from start-up on)."""
+        assert self._notifier is not None, "the server has not started"
+        return self._notifier
+
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Any) -> AsyncIterator[None]:
         settings = self.settings
@@ -56,6 +64,8 @@ class Services:
             pool = BotPool(settings.bot_workers, settings.bot_command)
             await pool.start()
         hub = self._hub = Hub(store, settings, pool)
+        notifier = self._notifier = Notifier(hub, settings)
+        hub.followup_makers.append(notifier.make)
         listener = None
         if not store.sqlite:
             listener = Listener(engine, hub)
@@ -63,9 +73,11 @@ class Services:
         hub.start()
         drivers = Drivers(hub)
         await drivers.start()
+        await notifier.start()
         try:
             yield
         finally:
+            await notifier.close()
             if listener is not None:
                 await listener.close()
             await drivers.stop()

@@ -233,7 +233,12 @@ class Store(ChatStore):
         ]
 
     async def update_seat(
-        self, game_id: str, seat: SeatRow, only_if_human: bool = False, bot_to_move: bool = False
+        self,
+        game_id: str,
+        seat: SeatRow,
+        only_if_human: bool = False,
+        bot_to_move: bool = False,
+        on_start: tuple[Followup, ...] = (),
     ) -> tuple[list[SeatRow], str, bool] | None:
         """Write one seat and, in the same transaction, start the game if every seat is
         now taken. The game's row is locked first, so two servers seating two players
@@ -241,7 +246,8 @@ class Store(ChatStore):
         played and `bot_to_move` (the decision pending is a bot seat's), this server
         becomes its driver unless one already is. Returns the seats and status as
         stored and whether this server now drives the game, or None when
-        `only_if_human` and the seat is no longer human."""
+        `only_if_human` and the seat is no longer human. `on_start` runs in the same
+        transaction when this write starts the game (once, whichever server)."""
         async with self.engine.begin() as conn:
             lock = sa.select(db.games.c.status, db.games.c.wake_at).where(db.games.c.id == game_id)
             if not self.sqlite:
@@ -272,6 +278,8 @@ class Store(ChatStore):
             seats = await self._seats(conn, game_id)
             if status == "waiting" and all(x.taken for x in seats):
                 status = "active"
+                for followup in on_start:
+                    await followup(conn)
             drive = status == "active" and bot_to_move and wake_at is None
             values: dict[str, Any] = {"status": status, "updated_at": now()}
             if drive:

@@ -2,14 +2,25 @@
 (actions, undo, chat, the WebSocket), records (log, record, replays), host (bots for
 players who left, abandon), clocks (a bot for a seat out of time), meta (what the server
 offers, health), tours (the guided first games) and account (sign-up, sessions, my games,
-profiles, export, deletion, claims, reports); app.py
+profiles, export, deletion, claims, reports) and notifications (turn messages by
+e-mail and webhook, the digest, a password change); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
 
 from fastapi import APIRouter
 
-from euphrates.server.routes import account, clocks, games, host, meta, play, records, tours
+from euphrates.server.routes import (
+    account,
+    clocks,
+    games,
+    host,
+    meta,
+    notifications,
+    play,
+    records,
+    tours,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -20,4 +31,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     meta.router,
     tours.router,
     account.router,
+    notifications.router,
 )
