@@ -83,6 +83,40 @@ def new_code() -> str:
     return f"{raw[:4]}-{raw[4:]}"
 
 
+@dataclass(frozen=True)
+class Prompt:
+    """Whose decision a version leaves pending, for the outbox: `seat` (None: the game
+    ended), `at` (the standing actions before it) and whether it has just come to
+    that seat from another (then the seat's player is told)."""
+
+    game_id: str
+    seat: int | None
+    at: int
+    notify: bool
+
+
+def prompt(room: Room, after: GameState[Any], status: str | None) -> Prompt | None:
+    """What a version of `room` (the state before it) leaving `after` with `status`
+    means for turn messages, or None when it concerns none: a real-time game, a guided
+    one, a game no account plays. An undo (fewer standing actions than before) gives
+    the decision back to the seat that took its move back, at the table: it is told
+    nothing. A game's start (as many, status "active") tells its first seat."""
+    row = room.row
+    clock = row.clock
+    if is_tour(row) or (clock is not None and clock.spec.mode == "realtime"):
+        return None
+    before = room.state
+    start = after.version == before.version and status == "active"
+    if not start and not any(s.user_id is not None for s in row.seats):
+        return None  # nobody here has an account: nothing to write (a guest's game)
+    undo = after.version < before.version
+    over = status in ("over", "abandoned") or after.is_over()
+    seat = None if over else after.to_move()
+    actor = None if start else before.to_move()
+    notify = not undo and seat is not None and seat != actor and row.seats[seat].kind == "human"
+    return Prompt(row.id, seat, after.version, notify)
+
+
 @dataclass
 class Counts:
     sent: int = 0
@@ -122,27 +156,15 @@ class Notifier:
     def make(self, room: Room, after: GameState[Any], status: str | None) -> tuple[Followup, ...]:
         """The follow-up of a version (or a game's start, or an undo) that may hand a
         decision to a person (Hub.followup_makers)."""
-        row = room.row
-        clock = row.clock
-        if is_tour(row) or (clock is not None and clock.spec.mode == "realtime"):
+        p = prompt(room, after, status)
+        if p is None:
             return ()
-        before = room.state
-        start = after.version == before.version and status == "active"
-        if not start and not any(s.user_id is not None for s in row.seats):
-            return ()  # nobody here has an account: nothing to write (a guest's game)
-        undo = after.version < before.version
-        over = status in ("over", "abandoned") or after.is_over()
-        seat = None if over else after.to_move()
-        actor = None if start else before.to_move()
-        notify = not undo and seat is not None and seat != actor and row.seats[seat].kind == "human"
-        wait = 0.0 if clock is not None else self.settings.notify_untimed_after
+        wait = 0.0 if room.row.clock is not None else self.settings.notify_untimed_after
         due = now() + timedelta(seconds=wait)
-        at = after.version
-        game_id = row.id
         mail = self.mailer is not None
 
         async def followup(conn: Any) -> None:
-            if await self.notices.hand_over(conn, game_id, seat, at, notify, due, mail):
+            if await self.notices.hand_over(conn, p.game_id, p.seat, p.at, p.notify, due, mail):
                 asyncio.get_running_loop().call_later(SETTLE, self._wake.set)
 
         return (followup,)
