@@ -459,7 +459,7 @@ def test_a_deadline_passes_while_the_server_is_stopped(
     """The bot plays the stopped player's turn on the restarted server: the other
     player is told once it is theirs, the player the bot stood in for no second time."""
     smtp, http = sink
-    day = 6.0
+    day = 15.0
     config = settings(db_url, smtp, bot_workers=1, clock_day=day)
     with running_server(config) as base:
         ann, bob = Person(base), Person(base)
