@@ -8,6 +8,7 @@ PostgreSQL sending each message once; the digest; the test message; SSRF refusal
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import re
 import time
@@ -482,12 +483,26 @@ def test_a_deadline_passes_while_the_server_is_stopped(
     with running_server(config) as base:
         ann = Person(base)
         assert ann.login("Ann").status_code == 200
-        until(lambda: len(http.at(f"/{names[first]}")) == 2, why="the turn after the bot's")
+        until(lambda: len(http.at(f"/{names[first]}")) >= 2, why="the turn after the bot's")
         doc = ann.get(f"/api/games/{gid}", tokens[0]).json()
         assert doc["version"] > version
-        assert len(http.at(f"/{names[second]}")) == 1  # no second message for that turn
-        keys = [r[0] for r in rows(db_url, "SELECT key FROM notices WHERE channel = 'webhook'")]
-        assert len(keys) == len(set(keys))
+        # Later deadlines may pass too on a slow machine (a day is 15 s here): what
+        # holds whatever happened is that each prompt has one message, that prompts
+        # alternate between the seats (the turn the bot played brought its player
+        # nothing), and that the first player was told of the turn after the bot's.
+        queued = "SELECT id FROM notices WHERE state = 'queued'"
+        until(lambda: not rows(db_url, queued))
+        found = rows(db_url, "SELECT key, state FROM notices WHERE channel = 'webhook'")
+        prompts = sorted((int(k.split(":")[3]), int(k.split(":")[2]), st) for k, st in found)
+        seats = [seat for _, seat, _ in prompts]
+        assert all(a != b for a, b in itertools.pairwise(seats)), prompts
+        stopped = [p[:2] for p in prompts].index((version, second))
+        assert prompts[stopped][2] == "sent", prompts  # told before the server stopped
+        after = prompts[stopped + 1]
+        assert after[1] == first and after[0] > version and after[2] == "sent", prompts
+        for seat in (0, 1):
+            told = [p for p in prompts if p[1] == seat and p[2] == "sent"]
+            assert len(http.at(f"/{names[seat]}")) == len(told), prompts
 
 
 def test_two_servers_send_each_message_once(pg_url: str, sink: tuple[SmtpSink, HttpSink]) -> None:
@@ -506,14 +521,17 @@ def test_two_servers_send_each_message_once(pg_url: str, sink: tuple[SmtpSink, H
         seat = table.whose()[1]
         assert seat is not None
         expected[seat] += 1
+        names = ["Ann", "Bob"]
         for _ in range(6):
+            # Each player acts once told (else an unsent message is withdrawn, rightly).
+            for s in (0, 1):
+                wait_for(smtp, http, addresses[s], names[s], codes[s] + expected[s], expected[s])
             after: int | None = seat
             while after == seat:
                 after = table.act()
             assert after is not None
             seat = after
             expected[seat] += 1
-        names = ["Ann", "Bob"]
         for s in (0, 1):
             wait_for(smtp, http, addresses[s], names[s], codes[s] + expected[s], expected[s])
         sent = until(
