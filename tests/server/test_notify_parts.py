@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,7 @@ from euphrates.server import notify_text
 from euphrates.server.config import Settings
 from euphrates.server.mail import Mailer, MailError, SmtpTarget, parse_smtp_url
 from euphrates.server.notifier import backoff, new_code
-from euphrates.server.serve import add_arguments, settings_from
+from euphrates.server.serve import add_arguments, settings_from, spawn
 from euphrates.server.webhooks import (
     DeliveryError,
     WebhookRefused,
@@ -25,7 +26,7 @@ from euphrates.server.webhooks import (
     networks,
     resolve,
 )
-from tests.server.harness import free_port
+from tests.server.harness import free_port, stop_processes
 from tests.server.sinks import sinks
 
 
@@ -184,3 +185,21 @@ def test_backoff_doubles_with_jitter_and_codes_are_hard_to_guess() -> None:
     assert backoff(40, 30.0) <= 6 * 3600 * 1.5
     codes = {new_code() for _ in range(200)}
     assert len(codes) == 200 and all(len(c) == 9 and c[4] == "-" for c in codes)
+
+
+def test_serve_names_its_mail_server_without_the_password(tmp_path: Path) -> None:
+    proc, _address = spawn(
+        f"sqlite:///{tmp_path}/games.db",
+        "--bot-workers",
+        "0",
+        "--smtp",
+        "smtp://club:s3cret@127.0.0.1:2525",
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.strip() == "e-mail through smtp://club@127.0.0.1:2525"
+        rest = proc.stdout.readline()
+        assert "s3cret" not in line + rest
+    finally:
+        stop_processes([proc])
