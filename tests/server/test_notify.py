@@ -599,3 +599,36 @@ def test_the_sender_leaves_a_claimed_message_to_others_when_its_lease_ends(db_ur
             await engine.dispose()
 
     run_async(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_game_without_a_clock_tells_only_a_player_who_has_not_acted_for_a_while(
+    db_url: str, sink: tuple[SmtpSink, HttpSink]
+) -> None:
+    smtp, http = sink
+    with running_server(settings(db_url, smtp, notify_untimed_after=3600.0)) as base:
+        ann, bob = Person(base), Person(base)
+        enrol(ann, "Ann", smtp, http)
+        enrol(bob, "Bob", smtp, http)
+        gid, tokens = new_game(ann, bob, {"mode": "none"})
+        table = Table([ann, bob], gid, tokens)
+        for _ in range(3):  # live play: each prompt is answered before it is due
+            seat = table.whose()[1]
+            while table.whose()[1] == seat:
+                table.act()
+        states = rows(db_url, "SELECT state, due_at FROM notices")
+        assert states and {r[0] for r in states} <= {"withdrawn", "queued"}
+        assert [r[0] for r in states].count("queued") == 2  # the prompt waiting now
+        assert http.hooks == []
+    with running_server(settings(db_url, smtp, notify_untimed_after=0.2)) as base:
+        ann = Person(base)
+        assert ann.login("Ann").status_code == 200
+        table = Table([ann, Person(base)], gid, tokens)
+        bob = table.people[1]
+        assert bob.login("Bob").status_code == 200
+        seat = table.whose()[1]
+        assert seat is not None
+        while table.whose()[1] == seat:
+            table.act()
+        # Nobody acts now: after the short wait the player is told.
+        other = 1 - seat
+        until(lambda: len(http.at(f"/{['Ann', 'Bob'][other]}")) == 1)
