@@ -131,9 +131,9 @@ def test_turn_messages_say_only_the_game_the_name_and_the_link(db_url: str) -> N
     deck and face-down bridges to hide): every message is exactly its template — the
     game, the player's name, the link — so no card, seed, token or anyone's address
     is in one; and no answer shows one player another's address or webhook."""
+    from tests.server.notifying import PUBLIC, enrol, settings
     from tests.server.people import Person, forget_accounts
     from tests.server.sinks import sinks, until
-    from tests.server.test_notify import PUBLIC, enrol, settings
 
     forget_accounts(db_url)
     names = ["Ann", "Bob", "Cem"]
@@ -210,6 +210,6 @@ def test_turn_messages_say_only_the_game_the_name_and_the_link(db_url: str) -> N
 
 
 def _count(db_url: str, query: str) -> int:
-    from tests.server.test_notify import rows
+    from tests.server.notifying import rows
 
     return int(rows(db_url, query)[0][0])
