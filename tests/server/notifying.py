@@ -101,27 +101,40 @@ def pending(person: Person, gid: str, token: str, seat: int) -> tuple[int, int |
 
 
 class Table:
-    """Two signed-in players of one game, acting through the API (either server)."""
+    """Two signed-in players of one game, acting through the API. Each may be on a
+    server of its own: a server hears of another's versions a moment later, so a
+    player reads the game from its server once that server has the last version."""
 
     def __init__(self, people: list[Person], gid: str, tokens: list[str]) -> None:
         self.people = people
         self.gid = gid
         self.tokens = tokens
         self.rng = random.Random(7)
+        self.version = 0
+        """The last version an action of this table made."""
+
+    def _read(self, seat: int) -> tuple[int, int | None, list[str]]:
+        person, token = self.people[seat], self.tokens[seat]
+        found = until(
+            lambda: (got := pending(person, self.gid, token, seat))[0] >= self.version and got
+        )
+        read: tuple[int, int | None, list[str]] = found
+        return read
 
     def whose(self) -> tuple[int, int | None]:
-        version, seat, _ = pending(self.people[0], self.gid, self.tokens[0], 0)
+        version, seat, _ = self._read(0)
         return version, seat
 
     def act(self, person: Person | None = None) -> int | None:
         """The seat to move plays a random legal action; the seat to move after it."""
-        version, seat = self.whose()
+        _, seat = self.whose()
         assert seat is not None
         who = person or self.people[seat]
-        _, _, legal = pending(self.people[seat], self.gid, self.tokens[seat], seat)
+        version, _, legal = self._read(seat)
         body = {"version": version, "seat": seat, "action": self.rng.choice(legal)}
         r = who.post(f"/api/games/{self.gid}/actions", body, self.tokens[seat])
         assert r.status_code == 200, r.text
+        self.version = int(r.json()["version"])
         return self.whose()[1]
 
 
