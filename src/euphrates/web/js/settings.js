@@ -55,8 +55,11 @@ async function act(request, done) {
   render();
 }
 
-/** @param {Record<string, any>} body */
-const change = (body) => call("/api/account/notifications", { method: "POST", body });
+/**
+ * Change some settings; the messages are written in the language this page is read in.
+ * @param {Record<string, any>} body
+ */
+const change = (body) => call("/api/account/notifications", { method: "POST", body: { ...body, lang: currentLang() } });
 
 function emailSection() {
   const p = /** @type {Notify} */ (prefs);
@@ -117,7 +120,7 @@ function whenSection() {
     h("div", { class: "row" },
       h("label", { class: "label", for: "digest-hour" }, t("notify.hour")), hour,
       h("label", { class: "label", for: "timezone" }, t("notify.zone")), zone,
-      h("button", { type: "button", class: "small", id: "save-digest", onclick: () => void act(() => change({ digest_hour: Number(hour.value), timezone: zone.value.trim() || "UTC", lang: currentLang() }), t("notify.saved")) }, t("notify.save"))),
+      h("button", { type: "button", class: "small", id: "save-digest", onclick: () => void act(() => change({ digest_hour: Number(hour.value), timezone: zone.value.trim() || "UTC" }), t("notify.saved")) }, t("notify.save"))),
     next ? h("p", { class: "hint", id: "next-digest" }, t("notify.next", { when: next })) : null);
 }
 
