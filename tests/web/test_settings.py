@@ -6,8 +6,13 @@ in English on a laptop and in German on a phone."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+from euphrates.server.config import Settings
+from tests.server.harness import running_server
+from tests.server.sinks import sinks, until
 from tests.web.conftest import Pages, Server
 from tests.web.screens import LAPTOP, PHONE, axe_problems, open_on
 from tests.web.test_a11y import _axe_installed  # noqa: F401  (axe-core must be there)
@@ -25,7 +30,8 @@ def sign_up(page: Any, name: str) -> None:
 
 def status(page: Any, words: str) -> str:
     page.wait_for_function(
-        "w => document.querySelector('#notify-status').textContent.includes(w)", arg=words
+        "w => (document.querySelector('#notify-status')?.textContent ?? '').includes(w)",
+        arg=words,
     )
     text: str = page.locator("#notify-status").inner_text()
     return text
@@ -79,3 +85,36 @@ def test_the_settings_page_has_no_serious_violations(server: Server, pages: Page
     assert not problems, "\n".join(problems)
     german: Any = pages.contexts[-1].pages[0]
     assert "Passwort ändern" in german.locator("#change-password").inner_text()
+
+
+def test_an_address_is_confirmed_by_the_link_in_its_mail(pages: Pages, tmp_path: Path) -> None:
+    """With a mail server: the code's mail links to the page, which enters the code;
+    the test message then reaches the address."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path}/games.db",
+        bot_workers=0,
+        public_url=None,
+        smtp_url=None,
+        requests_per_s=1e5,
+    )
+    with sinks() as (smtp, _http):
+        settings.smtp_url = smtp.url
+        with running_server(settings) as base:
+            page = pages.open(base + "/")
+            sign_up(page, "Ann")
+            page.goto(base + "/account/notifications")
+            page.fill("#email", "ann@example.org")
+            page.click("#send-code")
+            status(page, "code is on its way")
+            mail = until(lambda: smtp.to("ann@example.org"))[0]
+            found = re.search(r"(http://\S+/account/notifications#code=\S+)", mail.text)
+            assert found is not None, mail.text
+            page = page.context.new_page()  # the mail's link, opened from the mail
+            page.goto(found.group(1))
+            status(page, "Address confirmed")
+            assert "#code" not in page.url
+            assert "ann@example.org" in page.locator("#email-now").inner_text()
+            assert page.locator("#email-on").is_checked()
+            page.click("#test-email")
+            status(page, "Sent")
+            until(lambda: len(smtp.to("ann@example.org")) == 2)

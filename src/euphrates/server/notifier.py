@@ -143,14 +143,20 @@ class Notifier:
         self.counts = Counts()
         self.sends = Buckets(SENDS_PER_HOUR / 3600, SENDS_PER_HOUR)
         self.codes = Buckets(CODES_PER_ADDRESS / 3600, CODES_PER_ADDRESS)
+        self.seen_base = ""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     @property
     def base(self) -> str:
         """The start of the links in messages: the public address, else where this
-        server listens."""
-        return (self.settings.public_url or self.settings.listen_url or "").rstrip("/")
+        server listens, else where its players last reached it from."""
+        found = self.settings.public_url or self.settings.listen_url or self.seen_base
+        return found.rstrip("/")
+
+    def seen(self, base: str) -> None:
+        """A player reached the server at `base` (a name the guard let through)."""
+        self.seen_base = base
 
     # --- what a version writes -------------------------------------------------------
     def make(self, room: Room, after: GameState[Any], status: str | None) -> tuple[Followup, ...]:

@@ -36,7 +36,7 @@ from euphrates.server.notify_models import (
 )
 from euphrates.server.passwords import check_password, hash_password, verify_password
 from euphrates.server.refusals import Refusal
-from euphrates.server.routes.deps import SESSION_COOKIE, ServicesDep, UserDep
+from euphrates.server.routes.deps import SESSION_COOKIE, BaseUrl, ServicesDep, UserDep
 from euphrates.server.services import Services
 from euphrates.server.storebase import now
 from euphrates.server.webhooks import WebhookRefused, check_url
@@ -81,8 +81,9 @@ def _storage(e: Exception) -> Refusal:
     response_model=NotifyOut,
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
-async def notifications(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
+async def notifications(signed: UserDep, services: ServicesDep, base: BaseUrl) -> dict[str, Any]:
     """Your channels and choices for turn messages out of the browser."""
+    services.notifier.seen(base)
     try:
         prefs = await services.notifier.notices.prefs(signed.user.id)
     except Exception as e:
@@ -97,9 +98,12 @@ async def notifications(signed: UserDep, services: ServicesDep) -> dict[str, Any
         "not_signed_in", "bad_webhook", "bad_setting", "no_address", "storage_unavailable"
     ),
 )
-async def change(body: NotifyIn, signed: UserDep, services: ServicesDep) -> dict[str, Any]:
+async def change(
+    body: NotifyIn, signed: UserDep, services: ServicesDep, base: BaseUrl
+) -> dict[str, Any]:
     """Change your choices: channels on or off, the webhook, per turn or a daily
     digest at an hour of your time zone, the messages' language."""
+    services.notifier.seen(base)
     notices = services.notifier.notices
     given = body.model_fields_set
     values: dict[str, Any] = {
@@ -144,10 +148,13 @@ async def change(body: NotifyIn, signed: UserDep, services: ServicesDep) -> dict
         "not_signed_in", "bad_email", "mail_unavailable", "send_failed", "storage_unavailable"
     ),
 )
-async def email(body: EmailIn, signed: UserDep, services: ServicesDep) -> dict[str, Any]:
+async def email(
+    body: EmailIn, signed: UserDep, services: ServicesDep, base: BaseUrl
+) -> dict[str, Any]:
     """Give an address: a code is mailed to it, and turn mail goes there only once you
     enter it (a server must not mail strangers on anyone's say). `null` removes it."""
     notifier = services.notifier
+    notifier.seen(base)
     user_id = signed.user.id
     if body.email is None:
         values = {"email": None, "email_pending": None, "code_hash": None, "email_on": False}
@@ -199,8 +206,11 @@ async def verify(body: CodeIn, signed: UserDep, services: ServicesDep) -> dict[s
         "storage_unavailable",
     ),
 )
-async def test(body: TestIn, signed: UserDep, services: ServicesDep) -> dict[str, Any]:
+async def test(
+    body: TestIn, signed: UserDep, services: ServicesDep, base: BaseUrl
+) -> dict[str, Any]:
     """Send a test message now on one channel, to your own address or webhook."""
+    services.notifier.seen(base)
     if not services.notifier.sends.take(str(signed.user.id)):
         raise Refusal("rate_limited", "too many messages asked for; wait an hour")
     await services.notifier.send_test(signed.user.id, body.channel)
