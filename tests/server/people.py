@@ -29,6 +29,9 @@ def forget_accounts(db_url: str) -> None:
         try:
             await db.migrate(engine)
             async with engine.begin() as conn:
+                await conn.execute(db.notices.delete())
+                await conn.execute(db.awaiting.delete())
+                await conn.execute(db.notify_settings.delete())
                 await conn.execute(db.reports.delete())
                 await conn.execute(db.sessions.delete())
                 await conn.execute(db.games.update().values(creator=None))

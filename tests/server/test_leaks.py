@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from euphrates.games import game_definition
-from tests.server.harness import Api, Client, run_async
+from tests.server.harness import Api, Client, run_async, running_server
 
 BRIDGE = re.compile(r"^[rbgk][1-8]-[1-8]$")
 
@@ -230,3 +230,92 @@ def query_all(db_url: str, sql: str) -> list[Any]:
     from tests.server.test_accounts import query
 
     return query(db_url, sql)
+
+
+def test_turn_messages_say_only_the_game_the_name_and_the_link(db_url: str) -> None:
+    """Three players with e-mail and webhooks play a turn-based card game (hands, a
+    deck and face-down bridges to hide): every message is exactly its template — the
+    game, the player's name, the link — so no card, seed, token or anyone's address
+    is in one; and no answer shows one player another's address or webhook."""
+    from tests.server.notifying import PUBLIC, enrol, settings
+    from tests.server.people import Person, forget_accounts
+    from tests.server.sinks import sinks, until
+
+    forget_accounts(db_url)
+    names = ["Ann", "Bob", "Cem"]
+    with sinks() as (smtp, http), running_server(settings(db_url, smtp)) as base:
+        people = [Person(base) for _ in names]
+        addresses = [enrol(p, n, smtp, http) for p, n in zip(people, names, strict=True)]
+        hooks = [http.url(f"/{n}") for n in names]
+        body = {
+            "game": "cards",
+            "players": 3,
+            "seats": [{"kind": "human"}] * 3,
+            "clock": {"mode": "turn", "days": 2},
+        }
+        created = people[0].post("/api/games", body).json()
+        gid = created["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        for p, t in zip(people, tokens, strict=True):
+            assert p.post(f"/api/games/{gid}/join", {}, t).status_code == 200
+        rng = random.Random(5)
+        for _ in range(40):
+            doc = people[0].get(f"/api/games/{gid}", tokens[0]).json()
+            decision = doc["views"]["0"]["decision"]
+            if decision is None:
+                break
+            seat = decision["seat"]
+            view = people[seat].get(f"/api/games/{gid}", tokens[seat]).json()["views"][str(seat)]
+            move = {"version": doc["version"], "seat": seat, "action": rng.choice(view["legal"])}
+            r = people[seat].post(f"/api/games/{gid}/actions", move, tokens[seat])
+            assert r.status_code == 200, r.text
+        # Wait until every message went out or was withdrawn (its player acted first).
+        queued = "SELECT count(*) FROM notices WHERE state = 'queued'"
+        until(lambda: _count(db_url, queued) == 0)
+        assert _count(db_url, "SELECT count(*) FROM notices WHERE state = 'sent'") >= 3
+        seed = str(secret_seed(db_url, gid))
+        secrets_ = [*tokens, created["host"]["token"], seed]
+        link = f"{PUBLIC}/g/{gid}"
+        for i, name in enumerate(names):
+            wanted = f"{name}, it is your turn in Contest of Kings: {link}"
+            mails = [m for m in smtp.to(addresses[i]) if "code" not in m.subject]
+            calls = http.at(f"/{name}")
+            assert len(mails) + len(calls) == _count(
+                db_url,
+                f"SELECT count(*) FROM notices n JOIN users u ON u.id = n.user_id "
+                f"WHERE n.state = 'sent' AND u.name = '{name}'",
+            )
+            for m in mails:
+                assert m.text.strip() == wanted and m.to == [addresses[i]]
+                assert all(s not in m.raw for s in secrets_)
+                others = [a for a in addresses if a != addresses[i]]
+                assert all(a not in m.raw for a in others)
+            for h in calls:
+                assert h.json == {
+                    "content": wanted,
+                    "text": wanted,
+                    "allowed_mentions": {"parse": []},
+                }
+        # No answer shows one player another's address or webhook.
+        for i, p in enumerate(people):
+            seen = "\n".join(
+                p.get(path).text
+                for path in (
+                    "/api/account",
+                    "/api/account/notifications",
+                    "/api/account/export",
+                    "/api/account/games",
+                    *(f"/api/users/{n}" for n in names),
+                    f"/api/games/{gid}",
+                    f"/api/games/{gid}/chat",
+                )
+            )
+            for j in range(len(names)):
+                if j != i:
+                    assert addresses[j] not in seen and hooks[j] not in seen
+
+
+def _count(db_url: str, query: str) -> int:
+    from tests.server.notifying import rows
+
+    return int(rows(db_url, query)[0][0])

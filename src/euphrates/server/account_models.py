@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from euphrates.server.models import GameMeta, Status, You
+from euphrates.server.notify_models import NotifyExport
 from euphrates.server.schemas import GameName
 
 
@@ -80,6 +81,9 @@ class ExportOut(BaseModel):
     games: list[MyGame]
     seats: list[SeatOut]
     chat: list[ChatLineOut]
+    notifications: NotifyExport = Field(
+        description="your address, webhook and choices, and the messages sent to you"
+    )
 
 
 class EndedOut(BaseModel):

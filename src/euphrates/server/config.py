@@ -100,6 +100,9 @@ class Settings:
     and writes nothing."""
     public_url: str | None = None
     """Base of the links the server hands out; by default the address it was reached at."""
+    listen_url: str | None = None
+    """Where `euphrates serve` listens (set once bound): the links of messages sent
+    out of the browser when there is no `public_url`."""
     trusted_proxies: list[str] = field(default_factory=list)
     """Addresses of reverse proxies whose `X-Forwarded-For` names the client. From any
     other peer the header is ignored: the client's address (for the per-address
@@ -113,6 +116,21 @@ class Settings:
     bot_command: list[str] | None = None
     """The bot worker's command (tests put a recording worker here); by default
     `python -m euphrates.bots.worker`."""
+    smtp_url: str | None = None
+    """Where e-mail goes out (`smtp://user:pass@host:port`, `smtps://…`); None: the
+    server sends no e-mail (mail.py). Never printed: it may hold a password."""
+    mail_from: str | None = None
+    """The sender of the server's mail; by default `euphrates@` the public name."""
+    webhook_allow: list[str] = field(default_factory=list)
+    """Networks a webhook may reach although they are not public (`127.0.0.1/32`), and
+    over plain http: a club's own chat bot on its LAN, or a test's sink (webhooks.py)."""
+    notify_untimed_after: float = 600.0
+    """Seconds a decision in a game without a clock waits before its player is told
+    out of the browser: two people playing live are not mailed every move."""
+    notify_retry: float = 30.0
+    """Seconds before a failed message is tried again, doubled each time (with jitter)."""
+    notify_attempts: int = 8
+    """Attempts before a message is given up (about two hours at the default retry)."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
 

@@ -153,6 +153,55 @@ presence = sa.Table(
     sa.Column("user_id", sa.Integer, primary_key=True),
 )
 
+notify_settings = sa.Table(
+    "notify_settings",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("email", sa.String(254)),  # verified: turn mail goes here; only its owner sees it
+    sa.Column("email_pending", sa.String(254)),  # given, its code not yet entered
+    sa.Column("code_hash", sa.String(64)),  # SHA-256 of the code mailed to email_pending
+    sa.Column("code_expires", sa.DateTime(timezone=True)),
+    sa.Column("code_tries", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("webhook", sa.String(500)),  # its path often holds the hook's secret
+    sa.Column("email_on", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("webhook_on", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("digest", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("digest_hour", sa.Integer, nullable=False, server_default="18"),
+    sa.Column("timezone", sa.String(64), nullable=False, server_default="UTC"),
+    sa.Column("lang", sa.String(8), nullable=False, server_default="en"),
+    sa.Column("digest_next", sa.DateTime(timezone=True)),  # set while the digest is chosen
+)
+
+awaiting = sa.Table(
+    "awaiting",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+    # a row while the game's decision is this account's seat's (the digest's list)
+)
+
+notices = sa.Table(
+    "notices",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(80), nullable=False),  # turn:GAME:SEAT:N or digest:USER:DAY
+    sa.Column("channel", sa.String(8), nullable=False),  # email | webhook
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id")),
+    sa.Column("seat", sa.Integer),
+    sa.Column("payload", sa.Text),  # a digest's games (JSON), composed when claimed
+    sa.Column("state", sa.String(10), nullable=False),  # queued | sent | withdrawn | failed
+    sa.Column("due_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("lease_until", sa.DateTime(timezone=True)),
+    sa.Column("leased_by", sa.String(32)),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("sent_at", sa.DateTime(timezone=True)),
+    sa.UniqueConstraint("key", "channel", name="notices_key"),
+)
+
 sa.Index("games_status", games.c.status)
 sa.Index("seats_user", seats.c.user_id)
 sa.Index("chat_user", chat.c.user_id)
@@ -163,6 +212,26 @@ sa.Index(
     games.c.wake_at,
     postgresql_where=games.c.wake_at.isnot(None),
     sqlite_where=games.c.wake_at.isnot(None),
+)
+sa.Index("awaiting_user", awaiting.c.user_id)
+sa.Index("notices_user", notices.c.user_id)
+sa.Index(
+    "notices_due",
+    notices.c.due_at,
+    postgresql_where=notices.c.state == "queued",
+    sqlite_where=notices.c.state == "queued",
+)
+sa.Index(
+    "notices_game",
+    notices.c.game_id,
+    postgresql_where=notices.c.state == "queued",
+    sqlite_where=notices.c.state == "queued",
+)
+sa.Index(
+    "notify_digest",
+    notify_settings.c.digest_next,
+    postgresql_where=notify_settings.c.digest_next.isnot(None),
+    sqlite_where=notify_settings.c.digest_next.isnot(None),
 )
 sa.Index(
     "games_open",

@@ -92,7 +92,9 @@ class Hub:
         self.followup_makers: list[FollowupMaker] = []
         """What features write in the transaction of an action's version (a rating
         when a game ends, a notification when a decision comes to a person): each is
-        asked, for every action this process stores, what to write (store.py)."""
+        asked, for every action and undo this process stores, what to write
+        (store.py); and when a seat taken starts the game, with the unchanged state
+        and the status "active"."""
 
     # --- creating and finding games ----------------------------------------------------
     async def create_tour(self, game: str) -> Created:
@@ -283,9 +285,12 @@ class Hub:
         to_move = room.state.to_move()
         kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
         bot = to_move is not None and kinds[to_move] == "bot"
+        starts = self._followups(room, room.state, "active") if room.row.status == "waiting" else ()
         try:
             after = () if note is None else (writing(room.id, note),)
-            stored = await self.store.update_seat(room.id, seat, only_if_human, bot, vacant, after)
+            stored = await self.store.update_seat(
+                room.id, seat, only_if_human, bot, vacant, after, on_start=starts
+            )
         except Refusal:
             raise
         except Exception as e:

@@ -67,6 +67,14 @@ HTTP_STATUS = {
     "already_seated": 409,
     "host_stays": 409,
     "nobody_seated": 409,
+    "mail_unavailable": 409,
+    "no_address": 409,
+    "no_code": 409,
+    "bad_code": 422,
+    "bad_email": 422,
+    "bad_webhook": 422,
+    "bad_setting": 422,
+    "send_failed": 502,
 }
 
 

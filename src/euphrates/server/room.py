@@ -78,8 +78,9 @@ class Room:
     version that gave a bot the decision, or claimed the game from a server that
     stopped. Other processes holding the room only show it."""
     followups: Callable[[Room, GameState[Any], str | None], tuple[Followup, ...]] | None = None
-    """Asked, for each action this process is about to store, what else must be written
-    in that version's transaction (the state after it, the game's new status or None):
+    """Asked, for each action or undo this process is about to store, what else must be
+    written in that version's transaction (the state after it, the game's new status or
+    None):
     the hub fills it from the features that act when a version is made (store.py)."""
     on_change: Callable[[Room, bool], None] | None = None
     """Called after every new version (and seat change); `local` is True when this
@@ -363,12 +364,14 @@ class Room:
             # The decision goes back to the seat that took its action back: a person's.
             wake: Wake = False if self.bot_to_move() else None
             clock = None
+            back = self.befores.get(self.played[-1].version)
+            if back is None:
+                back = self._rebuild_without_last()
             if self.row.clock is not None:
-                back = self.befores.get(self.played[-1].version)
-                if back is None:
-                    back = self._rebuild_without_last()
                 clock, wake = self.clock_after(back, None)
-            await self._append(LogRow(self.version + 1, seat, "undo", None), wake=wake, clock=clock)
+            hooks = self.followups(self, back, None) if self.followups else ()
+            entry = LogRow(self.version + 1, seat, "undo", None)
+            await self._append(entry, wake=wake, clock=clock, after=hooks)
             step = self._undo_last(seat)
             if clock is not None:
                 self.row.clock = clock

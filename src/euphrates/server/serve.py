@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 from euphrates.core.errors import ArgumentError
 from euphrates.server.config import LOOPBACK_NAMES, Settings, async_db_url, default_db_url
+from euphrates.server.mail import parse_smtp_url
+from euphrates.server.webhooks import networks
 
 HOST_NAME = re.compile(
     r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
@@ -114,6 +116,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="the length of a day on turn-based clocks (default a day; shorter for trials)",
     )
+    p.add_argument(
+        "--smtp",
+        default=os.environ.get("EUPHRATES_SMTP") or None,
+        metavar="URL",
+        help="send e-mail (turn messages, address checks) through this server: "
+        "smtp://user:password@host:587 (STARTTLS when offered; ?starttls=required or "
+        "never), smtps://…:465 (TLS). Without it the server sends no e-mail. Default: "
+        "the environment's EUPHRATES_SMTP, which keeps the password out of the process list",
+    )
+    p.add_argument(
+        "--mail-from",
+        default=None,
+        metavar="ADDRESS",
+        help="the sender of the server's e-mail (default: euphrates@ the public name)",
+    )
+    p.add_argument(
+        "--webhook-allow",
+        action="append",
+        default=[],
+        metavar="NETWORK",
+        help="a network webhooks may reach although it is not public, over http too "
+        "(repeatable; 192.168.1.0/24). By default webhooks go to public https addresses only",
+    )
+    p.add_argument(
+        "--notify-untimed-after",
+        type=float,
+        default=10,
+        metavar="MINUTES",
+        help="in a game without a clock, tell a player out of the browser only once a "
+        "decision has waited this long for them (turn-based games: at once)",
+    )
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
 
 
@@ -128,6 +161,7 @@ BOUNDS = (
     ("max_connections", 1, 1_000_000, ""),
     ("chat_lines", 1, 1_000_000, ""),
     ("expire_waiting", 0.01, 24 * 365, " hours"),
+    ("notify_untimed_after", 0, 7 * 24 * 60, " minutes"),
 )
 """Each numeric option's range (None, where allowed, takes the default); NaN fails
 every comparison, so it is refused too."""
@@ -155,10 +189,39 @@ def settings_from(args: argparse.Namespace) -> Settings:
         max_connections_per_address=args.max_connections,
         chat_lines=args.chat_lines,
         waiting_expiry=args.expire_waiting * 3600,
+        smtp_url=_smtp(args.smtp),
+        mail_from=_mail_from(args.mail_from),
+        webhook_allow=_webhook_allow(args.webhook_allow),
+        notify_untimed_after=args.notify_untimed_after * 60,
     )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers
     return settings
+
+
+def _smtp(url: str | None) -> str | None:
+    if url is None:
+        return None
+    try:
+        parse_smtp_url(url)
+    except ValueError as e:  # its message never repeats the URL: it may hold a password
+        raise ArgumentError(str(e)) from None
+    return url
+
+
+def _mail_from(address: str | None) -> str | None:
+    if address is not None and (
+        "@" not in address or any(c in address for c in "\r\n") or len(address) > 300
+    ):
+        raise ArgumentError("--mail-from must be an address (Name <name@example.org>)")
+    return address
+
+
+def _webhook_allow(values: list[str]) -> list[str]:
+    try:
+        return [str(n) for n in networks(values)]
+    except ValueError as e:
+        raise ArgumentError(str(e)) from None
 
 
 def _plain(number: float) -> str:
@@ -229,6 +292,7 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
+    settings.listen_url = address.rstrip("/")
     config = uvicorn.Config(
         create_app(settings),
         log_level=args.log_level,
@@ -252,6 +316,8 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             where = settings.db_url.rsplit("@", 1)[-1]  # never print a password
             print(f"serving on {address} (games in {where})", flush=True)
+            if settings.smtp_url:  # never its password
+                print(f"e-mail through {parse_smtp_url(settings.smtp_url).shown()}", flush=True)
             lobby = f"{settings.public_url}/" if settings.public_url else address
             print(f"open {lobby} in a browser to play; Ctrl-C stops the server", flush=True)
             if args.open:

@@ -2,10 +2,11 @@
 
 Start-up applies the migrations, starts the log writer and the bot workers, lets the
 drivers claim every game whose next decision is a bot's (in the background, so a
-restarted server carries on and still answers at once), and on PostgreSQL listens for
+restarted server carries on and still answers at once), on PostgreSQL listens for
 other servers' notifications and shares who is online with them; the open tables and
-the lobby's connections hear of every change. Shutdown stops them in the reverse order, handing this
-server's games over to the others.
+the lobby's connections hear of every change; the sender of turn messages starts.
+Shutdown stops them in the reverse order, handing this server's games over to the
+others.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from euphrates.server.guard import Buckets
 from euphrates.server.hub import Hub
 from euphrates.server.listen import Listener
 from euphrates.server.lobby import Lobby
+from euphrates.server.notifier import Notifier
 from euphrates.server.store import Store
 from euphrates.server.tables import Tables
 
@@ -33,6 +35,7 @@ class Services:
         self._hub: Hub | None = None
         self._tables: Tables | None = None
         self._lobby: Lobby | None = None
+        self._notifier: Notifier | None = None
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
@@ -60,6 +63,12 @@ class Services:
         assert self._lobby is not None, "the server has not started"
         return self._lobby
 
+    @property
+    def notifier(self) -> Notifier:
+        """Turn messages out of the browser (from start-up on)."""
+        assert self._notifier is not None, "the server has not started"
+        return self._notifier
+
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Any) -> AsyncIterator[None]:
         settings = self.settings
@@ -75,6 +84,8 @@ class Services:
         hub = self._hub = Hub(store, settings, pool)
         tables = self._tables = Tables(hub)
         lobby = self._lobby = Lobby(tables)
+        notifier = self._notifier = Notifier(hub, settings)
+        hub.followup_makers.append(notifier.make)
         listener = None
         if not store.sqlite:
             listener = Listener(engine, hub)
@@ -84,9 +95,11 @@ class Services:
         await drivers.start()
         await hub.presence.start()  # after the drivers' first beat: its marks count
         lobby.start()
+        await notifier.start()
         try:
             yield
         finally:
+            await notifier.close()
             if listener is not None:
                 await listener.close()
             await lobby.close()

@@ -244,6 +244,7 @@ class Store(ChatStore):
         bot_to_move: bool = False,
         vacant: bool = False,
         after: tuple[Followup, ...] = (),
+        on_start: tuple[Followup, ...] = (),
     ) -> tuple[list[SeatRow], str, bool] | None:
         """Write one seat and, in the same transaction, start the game if every seat is
         now taken. The game's row is locked first, so two servers seating two players
@@ -251,7 +252,9 @@ class Store(ChatStore):
         played and `bot_to_move` (the decision pending is a bot seat's), this server
         becomes its driver unless one already is. Returns the seats and status as
         stored and whether this server now drives the game, or None when
-        `only_if_human` and the seat is no longer human.
+        `only_if_human` and the seat is no longer human. `after` runs in the same
+        transaction; `on_start` too, when this write starts the game (once, whichever
+        server).
 
         A seat that belongs to an account passes to no other and to nobody here (only
         its player's leaving frees it, tablestore.py): refused `seat_taken`. With
@@ -300,6 +303,8 @@ class Store(ChatStore):
             seats = await self._seats(conn, game_id)
             if status == "waiting" and all(x.taken for x in seats):
                 status = "active"
+                for followup in on_start:
+                    await followup(conn)
             drive = status == "active" and bot_to_move and wake_at is None
             values: dict[str, Any] = {"status": status, "updated_at": now()}
             if drive:

@@ -2,8 +2,9 @@
 (actions, undo, chat, the WebSocket), records (log, record, replays), host (bots for
 players who left, abandon), clocks (a bot for a seat out of time), meta (what the server
 offers, health), tours (the guided first games), account (sign-up, sessions, my games,
-profiles, export, deletion, claims, reports) and tables (the open tables, sitting
-down and getting up, starting early, the lobby's WebSocket); app.py
+profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
+getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
+e-mail and webhook, the digest, a password change); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
@@ -16,6 +17,7 @@ from euphrates.server.routes import (
     games,
     host,
     meta,
+    notifications,
     play,
     records,
     tables,
@@ -32,4 +34,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     tours.router,
     account.router,
     tables.router,
+    notifications.router,
 )

@@ -170,9 +170,11 @@ async def my_games(signed: UserDep, hub: HubDep) -> dict[str, Any]:
     response_model=ExportOut,
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
-async def export(signed: UserDep, hub: HubDep) -> dict[str, Any]:
+async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     """Everything the server keeps that is this account's, as JSON."""
-    return await hub.accounts.export(signed.user)
+    mine = await services.hub.accounts.export(signed.user)
+    mine["notifications"] = await services.notifier.notices.export(signed.user.id)
+    return mine
 
 
 @router.post(
@@ -181,13 +183,15 @@ async def export(signed: UserDep, hub: HubDep) -> dict[str, Any]:
     responses=refusals("not_signed_in", "bad_login", "storage_unavailable"),
 )
 async def delete(
-    body: PasswordIn, signed: UserDep, response: Response, hub: HubDep
+    body: PasswordIn, signed: UserDep, response: Response, services: ServicesDep
 ) -> dict[str, Any]:
     """Delete the account (its password again): games stay, the name is replaced
-    everywhere, every session ends."""
+    everywhere, every session ends, its address, webhook and messages go."""
+    hub = services.hub
     found = await hub.accounts.find(signed.user.name)
     if found is None or not await verify_password(found[1], body.password):
         raise Refusal("bad_login", "that password is not this account's")
+    await services.notifier.notices.forget(signed.user.id)
     await hub.accounts.delete(signed.user.id)
     for room in list(hub.rooms.values()):
         if any(s.user_id == signed.user.id for s in room.row.seats):

@@ -68,7 +68,14 @@ const tablesSlot = h("div", { class: "tables-slot" });
 const mineSlot = h("div", { class: "mine-slot" });
 const lobby = new LobbySocket(() => { fillTables(); fillMine(); });
 
+/** What the open tables were last drawn from: the same list told again is not redrawn
+ * (a redraw would take focus and hover from under the pointer for nothing). */
+let tablesDrawn = "";
+
 function fillTables() {
+  const key = JSON.stringify([lobby.ready, lobby.tables, Boolean(account()), tablesError, currentLang()]);
+  if (key === tablesDrawn && tablesSlot.firstChild) return;
+  tablesDrawn = key;
   fill(tablesSlot, openTablesPanel(lobby, Boolean(account()), (m) => { tablesError = m; fillTables(); }, tablesError));
 }
 

@@ -87,6 +87,7 @@ export function accountPanel(changed) {
       h("p", { class: "signed-in" }, t("account.signed_in", { name })),
       h("div", { class: "row" },
         h("a", { class: "button small", id: "to-profile", href: `/u/${encodeURIComponent(name)}` }, t("account.profile")),
+        h("a", { class: "button small", id: "to-settings", href: "/account/notifications" }, t("account.settings")),
         h("button", { type: "button", class: "small", id: "log-out", onclick: () => out(false) }, t("account.log_out")),
         h("button", { type: "button", class: "small quiet", id: "log-out-all", onclick: () => out(true) }, t("account.log_out_all"))));
   }

@@ -1,0 +1,79 @@
+"""The bodies and answers of an account's notification settings and of a password
+change. The address and the webhook are in the answers of their owner's own routes
+only: no other model has a field for them."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+Lang = Literal["en", "de"]
+
+
+class NotifyOut(BaseModel):
+    email: str | None = Field(description="the verified address turn mail goes to (yours only)")
+    email_pending: str | None = Field(description="an address waiting for its code")
+    email_on: bool
+    webhook: str | None = Field(description="the webhook address (yours only)")
+    webhook_on: bool
+    digest: bool = Field(description="a daily digest instead of a message per turn")
+    digest_hour: int = Field(description="the hour of the digest, 0–23, in `timezone`")
+    timezone: str
+    lang: Lang = Field(description="the language of the messages")
+    mail: bool = Field(description="whether this server sends e-mail at all (`--smtp`)")
+    next_digest: str | None = Field(description="when the next digest is due, if chosen")
+
+
+class NotifyIn(_Strict):
+    """What to change; a field left out stays as it is (`webhook: null` removes it)."""
+
+    email_on: bool | None = None
+    webhook_on: bool | None = None
+    webhook: str | None = Field(default=None, max_length=500)
+    digest: bool | None = None
+    digest_hour: int | None = Field(default=None, ge=0, le=23)
+    timezone: str | None = Field(default=None, min_length=1, max_length=64)
+    lang: Lang | None = None
+
+
+class EmailIn(_Strict):
+    """A new address (a code is mailed to it), or null to remove the address."""
+
+    email: str | None = Field(max_length=254)
+    lang: Lang | None = None
+
+
+class CodeIn(_Strict):
+    code: str = Field(min_length=1, max_length=20)
+
+
+class TestIn(_Strict):
+    channel: Literal["email", "webhook"]
+
+
+class SentOut(BaseModel):
+    sent: Literal[True]
+
+
+class PasswordChangeIn(_Strict):
+    old: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)
+
+
+class MessageOut(BaseModel):
+    about: str = Field(description="turn:GAME:SEAT:N or digest:ACCOUNT:DAY")
+    channel: Literal["email", "webhook"]
+    state: Literal["queued", "sent", "withdrawn", "failed"]
+    created: str
+    sent: str | None
+
+
+class NotifyExport(BaseModel):
+    settings: dict[str, object]
+    messages: list[MessageOut]
