@@ -21,6 +21,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+import orjson
+
 from euphrates.server.notes import Note
 from euphrates.server.patch import diff
 from euphrates.server.steps import Step, join_events
@@ -114,8 +116,15 @@ def chat_json(row: ChatRow) -> dict[str, Any]:
     return {"seq": row.seq, "seat": row.seat, "author": row.author, "text": row.text, "at": row.at}
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+def compact(value: Any) -> str:
+    """JSON without spaces. Encoding the updates was a tenth of the server's work per
+    action under load (`euphrates loadtest`); orjson does it several times faster. An
+    integer beyond 64 bits (which no view holds, but a message might) falls back to
+    the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"))
 
 
 class Audience:
@@ -166,9 +175,9 @@ class Audience:
         welcome = {"type": "welcome", **self.snapshot(seats, host, views=False)}
         views = self.full_views(seats)
         self.clients.add(client)
-        if missed is not None and sum(len(m) for m in missed) <= len(_compact(views)):
+        if missed is not None and sum(len(m) for m in missed) <= len(compact(views)):
             welcome["resumed_from"] = since
-            client.push(_compact(welcome))
+            client.push(compact(welcome))
             for m in missed:
                 client.push(m)
             return
@@ -176,7 +185,7 @@ class Audience:
         if history:
             welcome["history"] = self.history(seats)
         welcome["chat"] = [chat_json(c) for c in chat or []]
-        client.push(_compact(welcome))
+        client.push(compact(welcome))
 
     def leave(self, client: Listener) -> bool:
         """The client is gone; whether it was still here (an evicted one is not). Its
@@ -302,12 +311,12 @@ class Audience:
             old = self.views.get(aud)
             ring = self.patches.setdefault(aud, deque(maxlen=self.replay_buffer))
             if old is not None and old[0] == step.version - 1:
-                ops = _compact(diff(old[1], new))
+                ops = compact(diff(old[1], new))
                 ring.append((step.version, ops))
                 parts[aud] = '{"patch":' + ops + "}"
             else:
                 ring.clear()
-                parts[aud] = '{"full":' + _compact(new) + "}"
+                parts[aud] = '{"full":' + compact(new) + "}"
             self.views[aud] = (step.version, new)
         cache: dict[frozenset[int], str] = {}
         for c in list(self.clients):
@@ -319,7 +328,7 @@ class Audience:
             c.push(text)
 
     def _update_text(self, step: Step, seats: frozenset[int], views: dict[str, str]) -> str:
-        head = _compact(
+        head = compact(
             {
                 "type": "update",
                 "version": step.version,
@@ -330,8 +339,8 @@ class Audience:
                 **({"bot": step.bot} if step.bot else {}),
             }
         )
-        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in views.items())
-        undo = _compact(self.game.undo_flags(seats))
+        body = ",".join(f"{compact(k)}:{v}" for k, v in views.items())
+        undo = compact(self.game.undo_flags(seats))
         return (
             head[:-1]
             + ',"can_undo":'
@@ -344,7 +353,7 @@ class Audience:
         )
 
     def broadcast(self, message: dict[str, Any]) -> None:
-        text = _compact(message)
+        text = compact(message)
         for c in list(self.clients):
             c.push(text)
 

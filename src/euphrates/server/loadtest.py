@@ -114,6 +114,11 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     turn_based_s: float = 0.0
     deadlines_before: tuple[int, float] = (0, 0.0)
+    client_cpu_s: float = 0.0
+    """CPU seconds this command's clients spent while measuring: near one core, they
+    and not the server set the latency's tail."""
+    cpu_s: float | None = None
+    """CPU seconds the started servers spent while measuring (None: not known)."""
     error_samples: list[str] = field(default_factory=list)
 
     def error(self, what: str) -> None:
@@ -332,6 +337,24 @@ def _health(urls: list[str]) -> dict[str, Any]:
     return out
 
 
+def cpu_seconds(pids: list[int]) -> float | None:
+    """User and system CPU seconds the processes have used (Linux's /proc; None
+    elsewhere or for a server this command did not start). Unlike latency, this holds
+    still on a machine busy with other work: it is what the server costs per action."""
+    if not pids:
+        return None
+    total = 0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / tick
+
+
 def _rss(urls: list[str]) -> float:
     total = 0.0
     for u in urls:
@@ -386,7 +409,7 @@ def run(args: argparse.Namespace) -> int:
             extra = ("--bot-workers", "1", "--clock-day", str(args.clock_day))
         procs, urls = _start_servers(db, args.servers, extra)
     try:
-        stats = asyncio.run(_drive(urls, args))
+        stats = asyncio.run(_drive(urls, args, [p.pid for p in procs]))
         rss = _rss(urls)
         after = _health(urls)
     finally:
@@ -415,6 +438,12 @@ def run(args: argparse.Namespace) -> int:
         "seconds": args.seconds,
         "think_s": args.think,
         "connect_s": round(stats.connect_s, 1),
+        "server_cpu_ms_per_action": (
+            round(stats.cpu_s * 1000 / stats.actions, 2)
+            if stats.cpu_s is not None and stats.actions
+            else None
+        ),
+        "client_cpu_share": round(stats.client_cpu_s / args.seconds, 2),
     }
     if args.turn_based:
         acted = after["deadlines_acted"] - stats.deadlines_before[0]
@@ -453,12 +482,18 @@ def run(args: argparse.Namespace) -> int:
             f"({result['deadlines_per_s']}/s), {result['deadline_ms_each']} ms each, "
             f"{result['deadline_ms_per_s']} ms of every second"
         )
+    if result["server_cpu_ms_per_action"] is not None:
+        print(
+            f"  server CPU       {result['server_cpu_ms_per_action']} ms an action "
+            "(deadlines and clocks included)"
+        )
+    print(f"  clients' CPU     {result['client_cpu_share']} of a core")
     print(f"  server memory    {rss} MB")
     print(json.dumps(result))
     return 0
 
 
-async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
+async def _drive(urls: list[str], args: argparse.Namespace, pids: list[int]) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed if args.seed is not None else int.from_bytes(os.urandom(8)))
@@ -489,9 +524,15 @@ async def _drive(urls: list[str], args: argparse.Namespace) -> Stats:
     if args.turn_based:
         before = await asyncio.to_thread(_health, urls)
         stats.deadlines_before = (before["deadlines_acted"], before["deadline_ms"])
+    cpu_before = cpu_seconds(pids)
+    own_before = time.process_time()
     stats.measuring = True
     await asyncio.sleep(args.seconds)
     stats.measuring = False
+    stats.client_cpu_s = time.process_time() - own_before
+    cpu_after = cpu_seconds(pids)
+    if cpu_before is not None and cpu_after is not None:
+        stats.cpu_s = cpu_after - cpu_before
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for t in tasks:

@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euphrates.server import tokens
 from euphrates.server.accounts import User
+from euphrates.server.audience import compact
 from euphrates.server.guard import Bucket, client_address, deny_socket
 from euphrates.server.hub import Hub
 from euphrates.server.presence import Mark, marks_of
@@ -104,7 +105,7 @@ class Connection:
             await self.ws.send_text(text)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.push(json.dumps(message, separators=(",", ":")))
+        self.push(compact(message))
 
     def charge(self) -> bool:
         """Take one message from the bucket; refuse it when empty, and close the
