@@ -120,7 +120,8 @@ def test_a_profile_shows_games_per_game_and_finished_games_with_replays(base: st
     api = Api(base)
     assert api.call("POST", f"/api/games/{game['id']}/abandon", game["host"]["token"]).is_success
     doc = Person(base).get("/api/users/ann").json()
-    assert doc["name"] == "Ann" and doc["games"] == {"board": 1} and doc["rating"] is None
+    assert doc["name"] == "Ann" and doc["games"] == {"board": 1}
+    assert doc["ratings"] == [] and doc["rated"] == []  # an unrated game
     assert [(g["id"], g["replay"]) for g in doc["finished"]] == [
         (game["id"], f"/replay/{game['id']}")
     ]

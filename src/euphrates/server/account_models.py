@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from euphrates.server.models import GameMeta, Status, You
 from euphrates.server.notify_models import NotifyExport
+from euphrates.server.rating_models import RatedGameOut, RatingOut
 from euphrates.server.schemas import GameName
 
 
@@ -46,7 +47,8 @@ class ProfileOut(BaseModel):
     created: str
     games: dict[str, int] = Field(description="games played, per game")
     finished: list[MyGame] = Field(description="the latest ended games, with their replays")
-    rating: None = Field(description="reserved for ratings")
+    ratings: list[RatingOut] = Field(description="per game and player-count group")
+    rated: list[RatedGameOut] = Field(description="the rated games, newest first")
 
 
 class SessionOut(BaseModel):

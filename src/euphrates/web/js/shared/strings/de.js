@@ -47,6 +47,7 @@ export const DE = {
   "note.standin": "{by} lässt einen Bot ({level}) für {who} spielen",
   "note.back": "{who} ist zurück und spielt wieder",
   "note.replaced": "Der Gastgeber hat den Platz von {who} einem Bot ({level}) gegeben",
+  "note.resigned": "{who} hat aufgegeben: ein Bot ({level}) spielt den Platz zu Ende",
   "lobby.create": "Spiel anlegen",
   "lobby.creating": "Lege an…",
   "lobby.created": "Spiel angelegt",

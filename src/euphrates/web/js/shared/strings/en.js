@@ -47,6 +47,7 @@ export const EN = {
   "note.standin": "{by} let a bot ({level}) play for {who}",
   "note.back": "{who} is back and plays again",
   "note.replaced": "the host gave {who}’s seat to a bot ({level})",
+  "note.resigned": "{who} resigned: a bot ({level}) plays the seat to the end",
   "lobby.create": "Create the game",
   "lobby.creating": "Creating…",
   "lobby.created": "Game created",
