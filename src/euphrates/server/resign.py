@@ -46,6 +46,7 @@ async def resign(hub: Hub, room: Room, seat: int, holder: frozenset[int]) -> str
     note = Note(room.version, "resigned", seat, level)
     if await hub._write_seat(room, bot, only_if_human=True, note=note) is None:
         raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
-    room.audience.evict("seat_replaced", f"seat {seat} resigned: a bot plays it to the end", seat)
+    # The page reconnects and finds it holds no seat now: it watches the game to its end.
+    room.audience.evict("seats_changed", f"seat {seat} resigned: a bot plays it to the end", seat)
     hub.seats_changed(room, local=True)
     return level
