@@ -50,6 +50,22 @@ def seated(base: str, *names: str, bots: tuple[str, ...] = ()) -> tuple[str, lis
     return game["id"], people
 
 
+def finished_rated_game(base: str) -> tuple[str, dict[str, Any], list[Person]]:
+    """A rated card game between Ann and Bob, both resigned and finished by bots: its
+    id, its creation's answer (with the tokens), and the two people."""
+    ann, bob = Person(base), Person(base)
+    ann.signup("Ann")
+    bob.signup("Bob")
+    created = rated(ann, [{"kind": "human"}, {"kind": "human"}]).json()
+    gid = created["id"]
+    for i, p in enumerate((ann, bob)):
+        assert p.post(f"/api/games/{gid}/join", {}, token=created["seats"][i]["token"]).is_success
+    for i, p in enumerate((ann, bob)):
+        assert p.post(f"/api/games/{gid}/seats/{i}/resign").is_success
+    wait_over(ann, gid)
+    return gid, created, [ann, bob]
+
+
 def wait_over(person: Person, gid: str, timeout: float = 180) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from euphrates.bots.levels import LEVELS
 from euphrates.server.hub import Hub
-from euphrates.server.notes import Note
+from euphrates.server.notes import Note, writing
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
-from euphrates.server.store import SeatRow
+from euphrates.server.store import SeatRow, now
 
 DEFAULT_LEVEL = "intermediate"
 
@@ -43,9 +43,28 @@ async def resign(hub: Hub, room: Room, seat: int, holder: frozenset[int]) -> str
         raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
     level = game_level(room)
     bot = SeatRow(seat, "bot", level, entry.name, None, True, entry.user_id)
-    note = Note(room.version, "resigned", seat, level)
-    if await hub._write_seat(room, bot, only_if_human=True, note=note) is None:
-        raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
+    # Under the room's lock: a bot's move being stored meanwhile would decide, from the
+    # seats before this one, that no bot is to move next and stop driving the game.
+    async with room.lock:
+        room.check_playing()
+        note = Note(room.version, "resigned", seat, level)
+        to_move = room.state.to_move()
+        due = to_move is not None and (to_move == seat or room.is_bot(to_move))
+        try:
+            stored = await hub.store.update_seat(
+                room.id, bot, only_if_human=True, bot_to_move=due, after=(writing(room.id, note),)
+            )
+        except Exception as e:
+            raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
+        if stored is None:
+            raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
+        room.row.seats, _status, drive = stored
+        room.row.updated_at = now()
+        room.noted(note)
+        if drive:
+            room.driven = True
+    if room.row.clock is not None:
+        await hub.clocks.start(room)  # a bot's seat has no clock running
     # The page reconnects and finds it holds no seat now: it watches the game to its end.
     room.audience.evict("seats_changed", f"seat {seat} resigned: a bot plays it to the end", seat)
     hub.seats_changed(room, local=True)
