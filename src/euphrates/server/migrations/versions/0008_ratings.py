@@ -21,8 +21,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column(
+        "games", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
     op.create_table(
         "ratings",
         sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
@@ -53,5 +54,4 @@ def downgrade() -> None:
     op.drop_table("rating_history")
     op.drop_index("ratings_board", "ratings")
     op.drop_table("ratings")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("rated")
+    op.drop_column("games", "rated")
