@@ -91,6 +91,7 @@ def test_export_holds_the_account_its_games_seats_and_lines(base: str) -> None:
     assert [g["id"] for g in doc["games"]] == [game["id"]]
     assert doc["seats"] == [{"game": game["id"], "seat": 0, "name": "Ann", "taken": True}]
     assert [(c["author"], c["text"]) for c in doc["chat"]] == [("Ann", "ann says hello")]
+    assert doc["ratings"] == {"ratings": [], "rated": []}  # no rated game yet
     assert len(doc["sessions"]) == 1 and set(doc["sessions"][0]) == {
         "created",
         "last_seen",

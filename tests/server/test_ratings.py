@@ -112,6 +112,11 @@ def test_a_rated_game_is_for_accounts_and_takes_nothing_back(base: str, db_url: 
     assert code(r) == "undo_refused" and "rated" in r.json()["error"]["message"]
     assert code(eve.post(f"/api/games/{gid}/seats/0/resign")) == "not_your_seat"
     assert code(bob.post(f"/api/games/{gid}/seats/0/resign")) == "not_your_seat"
+    # an open rated table starts early only with bots of a measured level
+    body = {"game": "cards", "players": 2, "seats": two, "open": True, "rated": True}
+    table = ann.post("/api/games", body).json()
+    r = ann.post(f"/api/games/{table['id']}/start", {"level": "expert"})
+    assert code(r) == "bad_request" and "measured rating" in r.text
     unrated = Api(base).create("cards")
     r = Api(base).call(
         "POST", f"/api/games/{unrated['id']}/seats/0/resign", unrated["seats"][0]["token"]
@@ -170,3 +175,25 @@ def test_a_newcomer_moves_a_long_way_against_a_fixed_bot(with_bots: str) -> None
         return {e["name"]: e["rating"] for e in doc["entries"] if e["bot"]}
 
     assert bots(after) == bots(board)  # the bot's rating stands
+
+
+def test_a_seat_the_host_gave_to_a_bot_counts_as_leaving_before_a_later_resignation(
+    with_bots: str,
+) -> None:
+    base = with_bots
+    ann, bob = Person(base), Person(base)
+    ann.signup("Ann")
+    bob.signup("Bob")
+    created = rated(ann, [{"kind": "human"}, {"kind": "human"}]).json()
+    gid, host = created["id"], created["host"]["token"]
+    for i, p in enumerate((ann, bob)):
+        assert p.post(f"/api/games/{gid}/join", {}, token=created["seats"][i]["token"]).is_success
+    r = Api(base).call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "intermediate"})
+    assert r.is_success, r.text
+    assert ann.post(f"/api/games/{gid}/seats/0/resign").is_success
+    wait_over(ann, gid)
+    places = {
+        name: Person(base).get(f"/api/users/{name}").json()["rated"][0]["place"]
+        for name in ("Ann", "Bob")
+    }
+    assert places == {"Ann": 1, "Bob": 2}  # Bob's seat left first: last

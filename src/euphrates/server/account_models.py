@@ -77,6 +77,11 @@ class ExportAccount(UserOut):
     settings: dict[str, object]
 
 
+class RatingsExport(BaseModel):
+    ratings: list[RatingOut]
+    rated: list[RatedGameOut]
+
+
 class ExportOut(BaseModel):
     account: ExportAccount
     sessions: list[SessionOut]
@@ -86,6 +91,7 @@ class ExportOut(BaseModel):
     notifications: NotifyExport = Field(
         description="your address, webhook and choices, and the messages sent to you"
     )
+    ratings: RatingsExport = Field(description="your ratings and your rated games")
 
 
 class EndedOut(BaseModel):
