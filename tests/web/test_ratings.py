@@ -77,7 +77,8 @@ def test_a_rated_game_on_the_clock_ends_with_bots_and_both_ratings_show(
     sign_up(bob, "Bob")
     # the lobby offers "rated" with an open table, to a signed-in player
     ann.check("#open-table")
-    ann.wait_for_selector("#rated-table")
+    ann.check("#rated-table")
+    shot(ann, "ratings-lobby-rated")
     game_id = rated_open_table(ann, base)
     ann.goto(f"{base}/g/{game_id}")
     ann.wait_for_selector(".waiting-banner")
@@ -85,12 +86,14 @@ def test_a_rated_game_on_the_clock_ends_with_bots_and_both_ratings_show(
     table = bob.locator(f".open-table[data-id='{game_id}']")
     table.wait_for()
     assert table.locator(".tag.rated").inner_text() == "Rated"
+    shot(bob, "ratings-lobby-table")
     table.locator("button.sit[data-seat='1']").click()
     bob.wait_for_url(f"**/g/{game_id}")
     for page in (ann, bob):
         page.wait_for_selector(".seat .clock.running", timeout=20000)
         page.wait_for_selector(".rated-panel .tag.rated")
         assert page.locator(".rated-panel button.resign").count() == 1
+    shot(bob, "ratings-table")
     first = int(ann.locator(".seat:has(.clock.running)").first.get_attribute("data-seat"))
     pages_by_seat = {0: ann, 1: bob}
     # the first to move runs out of time: the other lets a bot play for them

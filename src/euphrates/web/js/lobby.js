@@ -102,7 +102,7 @@ function render() {
       h("p", { class: "tagline" }, t("app.tagline")),
       h("nav", { class: "rules-links", "aria-label": t("rules.button") },
         ruleLink("board", "", t("rules.board"), "rules-button"), ruleLink("cards", "", t("rules.cards"), "rules-button"),
-        h("a", { class: "button rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards"))),
+        h("a", { class: "rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards"))),
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
