@@ -91,6 +91,7 @@ def test_export_holds_the_account_its_games_seats_and_lines(base: str) -> None:
     assert [g["id"] for g in doc["games"]] == [game["id"]]
     assert doc["seats"] == [{"game": game["id"], "seat": 0, "name": "Ann", "taken": True}]
     assert [(c["author"], c["text"]) for c in doc["chat"]] == [("Ann", "ann says hello")]
+    assert doc["ratings"] == {"ratings": [], "rated": []}  # no rated game yet
     assert len(doc["sessions"]) == 1 and set(doc["sessions"][0]) == {
         "created",
         "last_seen",
@@ -120,7 +121,8 @@ def test_a_profile_shows_games_per_game_and_finished_games_with_replays(base: st
     api = Api(base)
     assert api.call("POST", f"/api/games/{game['id']}/abandon", game["host"]["token"]).is_success
     doc = Person(base).get("/api/users/ann").json()
-    assert doc["name"] == "Ann" and doc["games"] == {"board": 1} and doc["rating"] is None
+    assert doc["name"] == "Ann" and doc["games"] == {"board": 1}
+    assert doc["ratings"] == [] and doc["rated"] == []  # an unrated game
     assert [(g["id"], g["replay"]) for g in doc["finished"]] == [
         (game["id"], f"/replay/{game['id']}")
     ]

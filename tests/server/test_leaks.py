@@ -136,6 +136,7 @@ TABLE_KEYS = {
     "clock",
     "created",
     "creator",
+    "rated",
     "seats",
     "free",
     "link",
@@ -319,3 +320,57 @@ def _count(db_url: str, query: str) -> int:
     from tests.server.notifying import rows
 
     return int(rows(db_url, query)[0][0])
+
+
+PROFILE_KEYS = {"name", "created", "games", "finished", "ratings", "rated"}
+RATING_KEYS = {"game", "group", "rating", "games", "provisional"}
+RATED_KEYS = {"id", "game", "group", "players", "place", "before", "after", "at", "replay"}
+BOARD_KEYS = {"place", "name", "rating", "games", "provisional", "bot"}
+
+
+def test_leaderboards_and_profiles_tell_nothing_hidden(tmp_path: Any) -> None:
+    """A rated card game (hands and a deck hidden while it is played) between Ann and
+    Bob, whose e-mail address is stored, ends; the leaderboard and both profiles, for a
+    guest, Ann and Bob, hold no seat's or host's token, no seed, no password hash, no
+    session, no address, no account id, no μ or σ, and only their fields."""
+    from euphrates.server.config import Settings
+    from tests.server.conftest import sqlite_url
+    from tests.server.test_ratings import finished_rated_game
+
+    db_url = sqlite_url(tmp_path)
+    settings = Settings(db_url=db_url, bot_workers=1, bot_pace=0)
+    with running_server(settings) as base:
+        gid, created, (ann, bob) = finished_rated_game(base)
+        mail = "bob.private@example.org"
+        with sqlite3.connect(db_url.split("///", 1)[1]) as conn:
+            conn.execute(
+                "UPDATE users SET settings = ? WHERE name = 'Bob'", (f'{{"email": "{mail}"}}',)
+            )
+        answers = []
+        for who in (Api(base), ann, bob):
+            for path in ("/api/leaderboards/cards?players=2", "/api/users/Ann", "/api/users/Bob"):
+                r = who.http.get(path)
+                assert r.status_code == 200, r.text
+                answers.append(r.text)
+        seed = secret_seed(db_url, gid)
+        hashes = [r[0] for r in query_all(db_url, "SELECT password_hash FROM users")]
+        tokens = [s["token"] for s in created["seats"] if s["token"]] + [created["host"]["token"]]
+        sessions = [ann.session, bob.session]
+        assert len(hashes) == 2 and all(sessions) and len(tokens) == 3
+        text = "\n".join(answers)
+        for secret in [str(seed), *tokens, *hashes, *sessions, mail, ann.csrf, bob.csrf]:
+            assert str(secret) not in text
+        for key in ('"user_id"', '"mu"', '"sigma"', '"token_hash"', '"views"', '"email"'):
+            assert key not in text, key
+        for answer in map(json.loads, answers):
+            if "entries" in answer:
+                assert {e["name"] for e in answer["entries"] if not e["bot"]} == {"Ann", "Bob"}
+                for entry in answer["entries"]:
+                    assert set(entry) == BOARD_KEYS, entry
+                continue
+            assert set(answer) == PROFILE_KEYS, answer
+            assert len(answer["rated"]) == 1 and answer["rated"][0]["id"] == gid
+            for rating in answer["ratings"]:
+                assert set(rating) == RATING_KEYS, rating
+            for game in answer["rated"]:
+                assert set(game) == RATED_KEYS, game

@@ -95,3 +95,37 @@ def add_review(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(func=_review)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+
+    from euphrates.match.files import user_path
+    from euphrates.match.ladder import LADDER_FILE, run_ladder, write
+
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    out = Path(user_path(args.out, "--out ")) if args.out else LADDER_FILE
+    command = "euphrates ladder " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    started = time.perf_counter()
+    fitted, played = run_ladder(args.game, args.players, levels, args.games, args.seed, args.jobs)
+    seconds = round(time.perf_counter() - started, 1)
+    run = {"command": command, "seed": args.seed, "games": played, "seconds": seconds}
+    write(out, args.game, args.players, fitted, run)
+    print(json.dumps({"game": args.game, "players": args.players, **run, "ratings": fitted}))
+    return 0
+
+
+def add_ladder(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument("--games", type=int, default=10, help="games per lineup (default: 10)")
+    p.add_argument("--seed", type=int, required=True, help="base seed: the ladder repeats from it")
+    p.add_argument("--jobs", type=int, default=1, help="games at once (default: 1)")
+    p.add_argument(
+        "--levels",
+        default="beginner,intermediate,strong",
+        help="comma-separated levels (default: %(default)s)",
+    )
+    p.add_argument("--out", help="the ratings file (default: the package's bots/ratings.json)")
+    p.set_defaults(func=_ladder)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 
 def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -78,3 +79,65 @@ def openskill_ratings(
             ratings[e].mu = sum(v[0] for v in vals) / len(vals)
             ratings[e].sigma = sum(v[1] for v in vals) / len(vals)
     return {n: float(r.ordinal()) for n, r in ratings.items()}
+
+
+# --- ratings of people and bots on one scale (server/ratings.py, match/ladder.py) ------
+
+MU = 25.0
+SIGMA = MU / 3
+"""OpenSkill's defaults: a newcomer's μ and σ."""
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+"""The shown rating is 1000 + 40 × (μ − 3σ): OpenSkill's conservative ordinal, which a
+newcomer starts at 0 (shown 1000) and which rises as σ narrows and μ grows. One unit of
+μ is 40 points, so β = 25/6 (the skill difference that makes a win about 76 % likely
+between two players) is some 167 points, close to what Elo gives 76 %."""
+PROVISIONAL_GAMES = 10
+"""A rating is provisional until this many rated games in its game and group: by then
+σ has narrowed from 8.3 to about 4 against players of any strength."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = MU
+    sigma: float = SIGMA
+
+    @property
+    def display(self) -> int:
+        return display(self.mu, self.sigma)
+
+
+def display(mu: float, sigma: float) -> int:
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma))
+
+
+def group_of(players: int) -> str:
+    """A game's player-count group: "2" or "3-4". A two-player game is a duel, where
+    blocking and tempo decide; with three or four, leading draws the others' conflicts
+    and kingmaking matters, so one number for both would mean neither."""
+    return "2" if players == 2 else "3-4"
+
+
+def rate_game(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+    """The ratings after one game (Plackett–Luce over the full finishing order): each
+    seat a team of one, `places` by seat (1 first; equal places are ties, B-32/C-18)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(mu=MU, sigma=SIGMA)
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    rated = model.rate(teams, ranks=[float(p) for p in places])
+    return [Rating(float(t[0].mu), float(t[0].sigma)) for t in rated]
+
+
+def places_with_abandons(places: Sequence[int], abandoned: Sequence[int]) -> list[int]:
+    """The places a rating counts: the seats that stayed keep their order from the
+    engine's result (ties shared), below them the seats that abandoned, the earliest
+    to leave last (`abandoned`: seats in the order they left; as BGA places them)."""
+    stayed = [s for s in range(len(places)) if s not in abandoned]
+    out = [0] * len(places)
+    for s in stayed:
+        out[s] = 1 + sum(1 for o in stayed if places[o] < places[s])
+    below = len(stayed)
+    for i, s in enumerate(reversed(list(dict.fromkeys(abandoned)))):
+        out[s] = below + 1 + i
+    return out

@@ -46,6 +46,8 @@ _KEYS: Final = (
     "notes",
 )
 _NOTE_KEYS: Final = frozenset({"after", "kind", "seat", "level", "by"})
+NOTE_KINDS: Final = ("out_of_time", "late_turn", "standin", "back", "replaced", "resigned")
+"""What a server's notes tell (server/notes.py)."""
 _REQUIRED: Final = ("format", "game", "players", "seed", "actions")
 _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
 
@@ -106,8 +108,8 @@ def _check_notes(notes: object, actions: int, players: int) -> list[dict[str, An
         after, kind = note["after"], note["kind"]
         if not (_is_int(after) and 0 <= after <= actions):
             _fail(f"note {i}: 'after' must be a number of actions from 0 to {actions}")
-        if not (isinstance(kind, str) and 0 < len(kind) <= 32):
-            _fail(f"note {i}: 'kind' must be a short text")
+        if kind not in NOTE_KINDS:
+            _fail(f"note {i}: 'kind' must be one of {', '.join(NOTE_KINDS)}")
         for key in ("seat", "by"):
             value = note.get(key)
             if value is not None and not (_is_int(value) and 0 <= value < players):

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from euphrates.server.models import GameMeta, Status, You
 from euphrates.server.notify_models import NotifyExport
+from euphrates.server.rating_models import RatedGameOut, RatingOut
 from euphrates.server.schemas import GameName
 
 
@@ -46,7 +47,8 @@ class ProfileOut(BaseModel):
     created: str
     games: dict[str, int] = Field(description="games played, per game")
     finished: list[MyGame] = Field(description="the latest ended games, with their replays")
-    rating: None = Field(description="reserved for ratings")
+    ratings: list[RatingOut] = Field(description="per game and player-count group")
+    rated: list[RatedGameOut] = Field(description="the rated games, newest first")
 
 
 class SessionOut(BaseModel):
@@ -75,6 +77,11 @@ class ExportAccount(UserOut):
     settings: dict[str, object]
 
 
+class RatingsExport(BaseModel):
+    ratings: list[RatingOut]
+    rated: list[RatedGameOut]
+
+
 class ExportOut(BaseModel):
     account: ExportAccount
     sessions: list[SessionOut]
@@ -84,6 +91,7 @@ class ExportOut(BaseModel):
     notifications: NotifyExport = Field(
         description="your address, webhook and choices, and the messages sent to you"
     )
+    ratings: RatingsExport = Field(description="your ratings and your rated games")
 
 
 class EndedOut(BaseModel):

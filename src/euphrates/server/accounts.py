@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from euphrates.server import db
+from euphrates.server import db, ratingstore
 from euphrates.server.passwords import DELETED_PREFIX, name_key, verify_password
 from euphrates.server.refusals import Refusal
 
@@ -233,7 +233,7 @@ class Accounts:
             **user.public(),
             "games": await self.counts(user.id),
             "finished": await self.games(user.id, ended_only=True, limit=50),
-            "rating": None,
+            **await ratingstore.of_user(self.engine, user.id),
         }
 
     async def export(self, user: User) -> dict[str, Any]:

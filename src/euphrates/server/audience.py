@@ -97,6 +97,7 @@ def meta_of(
         "clock": clock_json(row),
         "open": row.open,
         "creator": creator_seat(row),
+        "rated": row.rated,
     }
 
 

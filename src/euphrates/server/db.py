@@ -43,6 +43,8 @@ games = sa.Table(
     sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
     # an open table: listed in the lobby, any signed-in player may sit at it
     sa.Column("creator", sa.Integer, sa.ForeignKey("users.id")),  # who opened it: its host
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # rated: every person plays from an account, no take-backs; rated when it ends
 )
 
 seats = sa.Table(
@@ -202,7 +204,35 @@ notices = sa.Table(
     sa.UniqueConstraint("key", "channel", name="notices_key"),
 )
 
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("game", sa.String(8), primary_key=True),
+    sa.Column("grp", sa.String(4), primary_key=True),  # "2" | "3-4" (players)
+    sa.Column("mu", sa.Float, nullable=False),  # OpenSkill Plackett–Luce
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("game", sa.String(8), nullable=False),
+    sa.Column("grp", sa.String(4), nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # as counted: abandons last
+    sa.Column("before", sa.Integer, nullable=False),  # shown rating before the game
+    sa.Column("after", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("user_id", "game_id", name="rating_history_once"),
+)
+
 sa.Index("games_status", games.c.status)
+sa.Index("ratings_board", ratings.c.game, ratings.c.grp)
 sa.Index("seats_user", seats.c.user_id)
 sa.Index("chat_user", chat.c.user_id)
 sa.Index("sessions_user", sessions.c.user_id)

@@ -34,6 +34,7 @@ from euphrates.server.config import Settings
 from euphrates.server.newgame import new_game_row
 from euphrates.server.notes import Note, writing
 from euphrates.server.presence import Presence
+from euphrates.server.ratings import check_seats
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import (
@@ -114,8 +115,11 @@ class Hub:
         options: dict[str, Any],
         tour_seed: int | None = None,
         clock: ClockSpec | None = None,
+        rated: bool = False,
     ) -> Created:
-        row, seat_tokens, host_token = new_game_row(game, players, seats, options, tour_seed, clock)
+        row, seat_tokens, host_token = new_game_row(
+            game, players, seats, options, tour_seed, clock, rated
+        )
         try:
             await self.store.create_game(row)
         except Exception as e:
@@ -229,6 +233,7 @@ class Hub:
         by its number (clients word that in their language). A seat first taken by a
         signed-in `user` belongs to that account, named by it unless named here."""
         room.check_open()
+        check_seats(room, frozenset(s for s in seats if not room.row.seats[s].taken), user)
         if names is not None and not isinstance(names, dict):
             raise Refusal("bad_request", "'names' must map seat numbers to names")
         per_seat: dict[int, str] = {}

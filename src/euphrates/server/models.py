@@ -74,6 +74,9 @@ class GameMeta(BaseModel):
     clock: ClockOut | None = None
     open: bool = Field(default=False, description="created as an open table (the lobby's)")
     creator: int | None = Field(default=None, description="an open table's creator's seat")
+    rated: bool = Field(
+        default=False, description="rated: accounts only, no take-backs, resignation counts"
+    )
 
 
 class Link(BaseModel):
@@ -104,10 +107,11 @@ class You(BaseModel):
 
 class NoteOut(BaseModel):
     """Something that happened between versions: a clock ran out, a bot played a late
-    turn or stood in, a player came back, the host gave a seat to a bot."""
+    turn or stood in, a player came back, the host gave a seat to a bot, a player
+    resigned a rated game."""
 
     version: int = Field(description="it happened after this version")
-    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced"]
+    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned"]
     seat: int | None
     level: str | None = Field(default=None, description="the bot's level")
     by: int | None = Field(default=None, description="the seat that let a bot stand in")

@@ -29,6 +29,7 @@ def new_game_row(
     options: dict[str, Any],
     tour_seed: int | None = None,
     clock: ClockSpec | None = None,
+    rated: bool = False,
 ) -> tuple[GameRow, dict[int, str], str]:
     """The game's row, its seats' tokens by seat and the host's token; refused with
     `bad_request` naming what is wrong."""
@@ -77,5 +78,6 @@ def new_game_row(
         seats=seat_rows,
         wake=first is not None and seat_rows[first].kind == "bot",
         clock=Clock.new(clock, players) if clock is not None and seat_tokens else None,
+        rated=rated,
     )
     return row, seat_tokens, host_token

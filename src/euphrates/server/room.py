@@ -337,6 +337,8 @@ class Room:
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not take its last action back now, or None if it may (G-3:
         nothing hidden may have been revealed since; no one else decided since)."""
+        if self.row.rated:
+            return "a rated game has no take-backs"
         if not self.played:
             return "there is nothing to take back"
         last = self.played[-1]

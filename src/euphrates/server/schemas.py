@@ -83,6 +83,11 @@ class CreateIn(_Strict):
         description="an open table, listed in the lobby for anyone signed in to sit at; "
         "its creator (signed in) sits at its first person's seat, the others are free",
     )
+    rated: bool = Field(
+        default=False,
+        description="a rated game: needs a signed-in creator; every person's seat is an "
+        "account's, bots only of levels with a measured rating; no take-backs",
+    )
 
 
 class TourIn(_Strict):
@@ -155,6 +160,10 @@ class SitIn(_Strict):
 
 class LeaveIn(_Strict):
     pass
+
+
+class ResignIn(_Strict):
+    seat: int = Field(ge=0, le=LAST_SEAT)
 
 
 class StartIn(_Strict):

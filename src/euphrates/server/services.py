@@ -16,7 +16,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
-from euphrates.server import db, passwords
+from euphrates.server import db, passwords, ratings
 from euphrates.server.bots import BotPool
 from euphrates.server.config import Settings, async_db_url
 from euphrates.server.drivers import Drivers
@@ -86,6 +86,7 @@ class Services:
         lobby = self._lobby = Lobby(tables)
         notifier = self._notifier = Notifier(hub, settings)
         hub.followup_makers.append(notifier.make)
+        hub.followup_makers.append(ratings.maker)
         listener = None
         if not store.sqlite:
             listener = Listener(engine, hub)

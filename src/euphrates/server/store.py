@@ -90,6 +90,7 @@ class GameRow:
     """An open table: listed in the lobby while it waits, for anyone signed in."""
     creator: int | None = None
     """The account that opened it (its host)."""
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ class Store(ChatStore):
                     clock=spec_json(g.clock),
                     open=g.open,
                     creator=g.creator,
+                    rated=g.rated,
                 )
             )
             await conn.execute(
@@ -203,6 +205,7 @@ class Store(ChatStore):
             driver=row.driver,
             open=bool(row.open),
             creator=row.creator,
+            rated=bool(row.rated),
         )
 
     async def write_clock(

@@ -47,6 +47,7 @@ class TableOut(BaseModel):
     clock: ClockChosen | None
     created: str
     creator: str | None = Field(description="the name of the account that opened the table")
+    rated: bool = Field(description="a rated game (accounts only, no take-backs)")
     seats: list[TableSeat]
     free: list[int] = Field(description="the seats anyone signed in may take")
     link: str = Field(description="the table's page (no token: the account opens its seats)")

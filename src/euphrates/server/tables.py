@@ -26,6 +26,7 @@ from typing import Any
 from euphrates.server import tablestore
 from euphrates.server.accounts import User
 from euphrates.server.hub import Created, Hub
+from euphrates.server.ratings import check_bot_level
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import SeatRow, now
@@ -116,6 +117,8 @@ class Tables:
         """The host starts the game now: a bot of `level` takes each seat still free.
         At least one person must sit at it (a game of bots alone is created as such).
         A seat taken meanwhile by someone is theirs; one left meanwhile gets a bot."""
+        if room.row.rated:
+            check_bot_level(room.row.game, room.row.players, level)
         async with self._seating:
             self._check_waiting(room)
             if not any(s.kind == "human" and s.taken for s in room.row.seats):
@@ -184,6 +187,7 @@ class Tables:
             "clock": t.clock,
             "created": t.created_at.isoformat(),
             "creator": t.creator_name,
+            "rated": t.rated,
             "seats": [
                 {
                     "seat": s.seat,

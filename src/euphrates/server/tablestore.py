@@ -41,6 +41,7 @@ class Listed:
     creator: int | None = None
     creator_name: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    rated: bool = False
 
 
 async def open_table(store: Store, game_id: str, seat: int, user: User) -> list[SeatRow]:
@@ -121,6 +122,7 @@ def _listed_query() -> sa.Select[Any]:
         g.c.updated_at,
         g.c.creator,
         u.c.name.label("creator_name"),
+        g.c.rated,
     ).select_from(g.outerjoin(u, u.c.id == g.c.creator))
 
 
@@ -149,6 +151,7 @@ async def _read(store: Store, query: sa.Select[Any]) -> list[Listed]:
             creator=r.creator,
             creator_name=r.creator_name,
             seats=seats[r.id],
+            rated=bool(r.rated),
         )
         for r in rows
     ]

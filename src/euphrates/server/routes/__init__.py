@@ -4,7 +4,8 @@ players who left, abandon), clocks (a bot for a seat out of time), meta (what th
 offers, health), tours (the guided first games), account (sign-up, sessions, my games,
 profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
 getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
-e-mail and webhook, the digest, a password change); app.py
+e-mail and webhook, the digest, a password change), ratings (leaderboards,
+resigning a rated game); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
@@ -19,6 +20,7 @@ from euphrates.server.routes import (
     meta,
     notifications,
     play,
+    ratings,
     records,
     tables,
     tours,
@@ -35,4 +37,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     account.router,
     tables.router,
     notifications.router,
+    ratings.router,
 )

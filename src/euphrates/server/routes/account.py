@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
+from euphrates.server import ratingstore
 from euphrates.server.account_models import (
     AccountOut,
     ClaimOut,
@@ -174,6 +175,7 @@ async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     """Everything the server keeps that is this account's, as JSON."""
     mine = await services.hub.accounts.export(signed.user)
     mine["notifications"] = await services.notifier.notices.export(signed.user.id)
+    mine["ratings"] = await ratingstore.of_user(services.hub.store.engine, signed.user.id)
     return mine
 
 

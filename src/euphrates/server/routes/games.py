@@ -11,6 +11,7 @@ from euphrates.server.clock import ClockSpec, realtime, turn_based
 from euphrates.server.guard import client_address
 from euphrates.server.hub import Created
 from euphrates.server.models import ENDED, GAME, CreateOut, GameOut, JoinOut, refusals
+from euphrates.server.ratings import check_create
 from euphrates.server.refusals import Refusal
 from euphrates.server.routes.deps import BaseUrl, HubDep, OpenedDep, ServicesDep, SignedDep
 from euphrates.server.schemas import (
@@ -44,7 +45,9 @@ async def create_game(
     """Create a game. The answer holds each human seat's secret link and the host's
     link: they are shown once (the server keeps only hashes). An open table (`open`)
     needs a signed-in creator, who sits at its first person's seat, and at least one
-    more person's seat: the free seat others take from the lobby."""
+    more person's seat: the free seat others take from the lobby. A rated game
+    (`rated`) needs a signed-in creator; each of its people's seats is taken by an
+    account, its bots' levels have a measured rating, and nothing is taken back."""
     if body.open:
         if signed is None:
             raise Refusal("not_signed_in", "sign in to open a table: its creator sits at it")
@@ -53,12 +56,16 @@ async def create_game(
     if not services.created.take(client_address(request.scope)):
         per_hour = services.settings.games_per_hour
         raise Refusal("rate_limited", f"at most {per_hour:g} new games an hour from one address")
+    seats = [s.model_dump() for s in body.seats]
+    if body.rated:
+        check_create(body.game, body.players, seats, signed is not None)
     created = await hub.create(
         body.game,
         body.players,
-        [s.model_dump() for s in body.seats],
+        seats,
         dict(body.options),
         clock=clock_spec(body.clock, services.settings.clock_day),
+        rated=body.rated,
     )
     if body.open and signed is not None:
         await services.tables.open(created, signed.user)

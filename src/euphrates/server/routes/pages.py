@@ -1,5 +1,5 @@
 """The browser's pages, beside the API: the lobby, a table, a replay, a game's rules,
-a player's profile, the account's settings (the scripts and styles they load are the static files under /static).
+a player's profile, the leaderboards, the account's settings (the scripts and styles they load are the static files under /static).
 
 The pages differ only in the module they start, so they are one file,
 `web/page.html`, filled in once per page and kept. Every page refuses to send a referrer:
@@ -60,6 +60,10 @@ def pages(web: bool) -> APIRouter:
     @router.get("/rules/{game}")
     async def rules_page(game: Literal["board", "cards"]) -> Response:
         return _send("rules")
+
+    @router.get("/leaderboards")
+    async def leaderboards_page() -> Response:
+        return _send("leaderboard")
 
     @router.get("/u/{name}")
     async def profile_page(name: str) -> Response:

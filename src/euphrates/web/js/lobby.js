@@ -38,6 +38,8 @@ const form = {
   clock: "none",
   /** An open table: listed in the lobby; its creator (signed in) sits at seat 1. */
   open: false,
+  /** Rated (an open table's only: every person plays from an account). */
+  rated: false,
 };
 
 const CLOCKS = ["none", "realtime:fast", "realtime:medium", "realtime:slow", "turn:1", "turn:2", "turn:3", "turn:5"];
@@ -99,7 +101,8 @@ function render() {
       h("h1", {}, t("app.title")),
       h("p", { class: "tagline" }, t("app.tagline")),
       h("nav", { class: "rules-links", "aria-label": t("rules.button") },
-        ruleLink("board", "", t("rules.board"), "rules-button"), ruleLink("cards", "", t("rules.cards"), "rules-button")),
+        ruleLink("board", "", t("rules.board"), "rules-button"), ruleLink("cards", "", t("rules.cards"), "rules-button"),
+        h("a", { class: "rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards"))),
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
@@ -133,6 +136,11 @@ function newGamePanel() {
     h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.game")), gameChoice),
     h("div", { class: "field" }, h("span", { class: "label" }, t("lobby.players")), players),
     h("div", { class: "field" }, open, h("span", { class: "hint" }, me ? t("lobby.open_hint") : t("lobby.open_sign_in"))),
+    form.open && me ? h("div", { class: "field" }, h("label", { class: "check rated-check" },
+      h("input", {
+        type: "checkbox", name: "rated", id: "rated-table", checked: form.rated,
+        onchange: (/** @type {Event} */ e) => { form.rated = /** @type {HTMLInputElement} */ (e.target).checked; },
+      }), t("ratings.rated")), h("span", { class: "hint" }, t("ratings.rated_hint"))) : null,
     seats,
     h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
       ...options.map((o) => h("label", { class: "check" },
@@ -281,7 +289,7 @@ async function createOpen(seats) {
     for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
     const res = await call("/api/games", {
       method: "POST",
-      body: { game: form.game, players: form.players, seats: kinds, options, open: true, ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}) },
+      body: { game: form.game, players: form.players, seats: kinds, options, open: true, rated: form.rated, ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}) },
     });
     const invites = res.seats.filter((/** @type {any} */ s) => s.token && s.seat > 0)
       .map((/** @type {any} */ s) => ({ seat: s.seat, link: `${location.origin}/g/${res.id}#s=${s.token}` }));

@@ -1,10 +1,11 @@
-// A player's profile (/u/{name}): games per game, the latest ended games with their
-// replays, a place for the rating; on one's own profile, the export of one's data and
-// the deletion of the account.
+// A player's profile (/u/{name}): games per game, the ratings per game and player-count
+// group with a small chart of their history, the rated games and the latest ended games
+// with their replays; on one's own profile, the export of one's data and the deletion
+// of the account.
 
 import { account, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
-import { byId, fill, h } from "./shared/dom.js";
+import { byId, fill, h, s } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { fatalPage } from "./shared/pages.js";
 
@@ -37,11 +38,21 @@ function render() {
       h("section", { class: "card", "aria-labelledby": "profile-name" },
         h("h1", { id: "profile-name" }, profile.name),
         h("p", { class: "hint" }, t("profile.since", { date: new Date(profile.created).toLocaleDateString(currentLang()) })),
-        h("p", { class: "rating" }, t("profile.rating"), " ", profile.rating ?? t("profile.unrated")),
+        h("h2", {}, t("profile.ratings")),
+        ratings(),
         h("h2", {}, t("profile.games")),
         counts.length
           ? h("ul", { class: "game-counts" }, ...counts.map(([g, n]) => h("li", {}, t("profile.count", { game: gameName(g), n }))))
           : h("p", { class: "hint" }, t("profile.no_games")),
+        profile.rated.length ? h("h2", {}, t("profile.rated")) : null,
+        profile.rated.length
+          ? h("ul", { class: "finished rated-games" }, ...profile.rated.map((/** @type {any} */ g) => h("li", {},
+            h("span", { class: "game-name" }, t("lobby.vs", { game: gameName(g.game), players: g.players })),
+            h("span", { class: "place" }, t("profile.place", { place: g.place })),
+            h("span", { class: "change" }, `${g.before} → ${g.after}`),
+            h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
+            h("a", { class: "button small", href: g.replay }, t("lobby.replay")))))
+          : null,
         h("h2", {}, t("profile.finished")),
         profile.finished.length
           ? h("ul", { class: "finished" }, ...profile.finished.map((/** @type {any} */ g) => h("li", {},
@@ -51,6 +62,38 @@ function render() {
             g.replay ? h("a", { class: "button small", href: g.replay }, t("lobby.replay")) : null)))
           : h("p", { class: "hint" }, t("profile.none_finished"))),
       own ? ownPanel() : null));
+}
+
+/** @param {string} group */
+function groupName(group) {
+  return t(group === "2" ? "ratings.two" : "ratings.more");
+}
+
+/** Each rating (game and group) with its history as a line, oldest to newest. */
+function ratings() {
+  if (!profile.ratings.length) return h("p", { class: "hint" }, t("profile.unrated"));
+  return h("ul", { class: "ratings" }, ...profile.ratings.map((/** @type {any} */ r) => {
+    const games = profile.rated.filter((/** @type {any} */ g) => g.game === r.game && g.group === r.group).reverse();
+    return h("li", { class: "rating", "data-game": r.game, "data-group": r.group },
+      h("span", { class: "game-name" }, `${gameName(r.game)} · ${groupName(r.group)}`),
+      h("strong", { class: "value" }, String(r.rating)),
+      h("span", { class: "hint" }, t(r.provisional ? "ratings.provisional" : "ratings.games", { n: r.games })),
+      chart(games.length ? [games[0].before, ...games.map((/** @type {any} */ g) => g.after)] : [r.rating]));
+  }));
+}
+
+/** A small line of shown ratings (no axes: the numbers are beside it).
+ * @param {number[]} values */
+function chart(values) {
+  const width = 160, height = 40, pad = 4;
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const span = Math.max(hi - lo, 1);
+  const step = values.length > 1 ? (width - 2 * pad) / (values.length - 1) : 0;
+  const points = values.map((v, i) => `${(pad + i * step).toFixed(1)},${(height - pad - ((v - lo) / span) * (height - 2 * pad)).toFixed(1)}`);
+  const last = points[points.length - 1].split(",");
+  return s("svg", { class: "history", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": t("ratings.history", { values: values.join(", ") }) },
+    s("polyline", { points: points.join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    s("circle", { cx: last[0], cy: last[1], r: 3, fill: "currentColor" }));
 }
 
 /** Export and deletion, on one's own profile. */

@@ -29,6 +29,7 @@ import { parseJson } from "./json.js";
  * @property {{mode: string, preset?: string|null, bank?: number|null, increment?: number|null, days?: number|null}|null} clock
  * @property {string} created
  * @property {string|null} creator
+ * @property {boolean} rated
  * @property {TableSeat[]} seats
  * @property {number[]} free
  * @property {string} link

@@ -98,6 +98,7 @@ function tableItem(entry, signedIn, say) {
   return h("li", { class: "open-table", "data-id": entry.id },
     h("div", { class: "open-head" },
       h("span", { class: "game-name" }, `${gameName(entry)} · ${t("tables.players", { n: entry.players })}`),
+      entry.rated ? h("span", { class: "tag rated" }, t("ratings.rated")) : null,
       h("span", { class: "when" }, entry.creator ? t("tables.by", { name: entry.creator, time: when }) : when)),
     h("p", { class: "open-rules" }, `${optionsText(entry)} · ${clockText(entry.clock)}`),
     h("ul", { class: "table-seats", "aria-label": t("tables.seats") },

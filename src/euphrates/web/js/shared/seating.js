@@ -8,7 +8,7 @@ import { fill, h } from "./dom.js";
 import { endBanner, fetchStats, statsPanel } from "./endgame.js";
 import { Follow } from "./follow.js";
 import { flash } from "./motion.js";
-import { hostPanel } from "./host.js";
+import { paintControls } from "./controls.js";
 import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { ruleLink, withRulings } from "./rulelinks.js";
 import { LogTabs } from "./logtabs.js";
@@ -489,13 +489,7 @@ export class Seating {
     fill(this.seats, this.parts.seatsPanel(ui, this.held));
     if (!this.tabs.firstChild) fill(this.tabs, this.logTabs.element);
     this.logTabs.render(me);
-    // Built again only when what it offers changes, so that an open box stays open.
-    const hosting = this.conn.host && game.status !== "over" && game.status !== "abandoned";
-    const hostKey = hosting ? `${currentLang()}:${game.seats.map((s) => `${s.kind}${this.name(s.seat)}`).join()}` : "";
-    if (hostKey !== this.hostKey) {
-      this.hostKey = hostKey;
-      fill(this.hostBox, hosting ? hostPanel(game, this.hostToken, (s) => this.name(s), (text) => this.say(text)) : null);
-    }
+    paintControls(this, game);
     this.follow.paint();
     document.body.dataset.version = String(this.conn.version);
   }

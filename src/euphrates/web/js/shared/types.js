@@ -9,7 +9,7 @@ export {};
  * @typedef {{id: string, game: "board"|"cards", players: number,
  *            options: Record<string, boolean>, status: string, version: number,
  *            seats: SeatMeta[], clock?: ClockMeta|null, open?: boolean,
- *            creator?: number|null}} GameMeta
+ *            creator?: number|null, rated?: boolean}} GameMeta
  * @typedef {{mode: "realtime"|"turn", seat: number|null, deadline: string|null,
  *            remaining_ms: number[], standin: (string|null)[], out_of_time: boolean[],
  *            now: string, level: string}} ClockMeta
