@@ -75,6 +75,7 @@ HTTP_STATUS = {
     "bad_webhook": 422,
     "bad_setting": 422,
     "send_failed": 502,
+    "already_waiting": 409,
 }
 
 

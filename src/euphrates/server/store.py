@@ -145,40 +145,44 @@ class Store(ChatStore):
     # --- games and seats -----------------------------------------------------------
     async def create_game(self, g: GameRow) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(
-                db.games.insert().values(
-                    id=g.id,
-                    game=g.game,
-                    players=g.players,
-                    options=json.dumps(g.options, sort_keys=True),
-                    seed=str(g.seed),
-                    status=g.status,
-                    host_hash=g.host_hash,
-                    created_at=g.created_at,
-                    updated_at=g.updated_at,
-                    **self._wake_values(g.wake),
-                    clock=spec_json(g.clock),
-                    open=g.open,
-                    creator=g.creator,
-                )
+            await self.insert_game(conn, g)
+
+    async def insert_game(self, conn: AsyncConnection, g: GameRow) -> None:
+        """Write a new game's row and seats in the caller's transaction."""
+        await conn.execute(
+            db.games.insert().values(
+                id=g.id,
+                game=g.game,
+                players=g.players,
+                options=json.dumps(g.options, sort_keys=True),
+                seed=str(g.seed),
+                status=g.status,
+                host_hash=g.host_hash,
+                created_at=g.created_at,
+                updated_at=g.updated_at,
+                **self._wake_values(g.wake),
+                clock=spec_json(g.clock),
+                open=g.open,
+                creator=g.creator,
             )
-            await conn.execute(
-                db.seats.insert(),
-                [
-                    {
-                        "game_id": g.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "level": s.level,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                        "taken": s.taken,
-                        "user_id": s.user_id,
-                        "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
-                    }
-                    for s in g.seats
-                ],
-            )
+        )
+        await conn.execute(
+            db.seats.insert(),
+            [
+                {
+                    "game_id": g.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "taken": s.taken,
+                    "user_id": s.user_id,
+                    "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
+                }
+                for s in g.seats
+            ],
+        )
 
     async def load_game(self, game_id: str) -> GameRow | None:
         async with self.engine.connect() as conn:

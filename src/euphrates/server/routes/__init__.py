@@ -3,8 +3,9 @@
 players who left, abandon), clocks (a bot for a seat out of time), meta (what the server
 offers, health), tours (the guided first games), account (sign-up, sessions, my games,
 profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
-getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
-e-mail and webhook, the digest, a password change); app.py
+getting up, starting early, the lobby's WebSocket), quick match (a 2-player game now)
+and notifications (turn messages by e-mail and webhook, the digest, a password
+change); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
@@ -19,6 +20,7 @@ from euphrates.server.routes import (
     meta,
     notifications,
     play,
+    quickmatch,
     records,
     tables,
     tours,
@@ -34,5 +36,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     tours.router,
     account.router,
     tables.router,
+    quickmatch.router,
     notifications.router,
 )
