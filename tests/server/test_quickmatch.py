@@ -142,6 +142,8 @@ def test_two_players_in_their_lobbies_are_paired_and_the_first_move_works(
         assert matches[0]["match"]["link"] == f"/g/{gid}"  # type: ignore[index]
         assert state(ann)["match"]["id"] == gid
         assert leave(ann).json()["state"] == "matched", "a game made stays"
+        again = join(ann, "cards").json()
+        assert again["state"] == "matched" and again["match"]["id"] == gid, "a press crossed it"
     finally:
         for lobby in lobbies:
             lobby.close()

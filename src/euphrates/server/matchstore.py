@@ -78,17 +78,23 @@ class MatchStore:
             rows = (await conn.execute(query)).all()
         return {r.user_id: _entry(r) for r in rows}
 
-    async def join(self, user_id: int, game: str, rating: float, at: datetime) -> bool:
+    async def join(
+        self, user_id: int, game: str, rating: float, at: datetime, again: float
+    ) -> bool:
         """Put the account in the pool for `game`. Joining again while waiting for the
-        same game changes nothing (its wait goes on); a row of a game already paired
-        gives way to the new wait. Refused while it waits for another game. Returns
-        whether a row was written."""
+        same game changes nothing (its wait goes on), and so does joining within
+        `again` seconds of being paired (a second press that crossed the pair); an
+        older pair gives way to the new wait. Refused while it waits for another game.
+        Returns whether a row was written."""
         q = db.quickmatch
         async with self.engine.begin() as conn:
-            mine = sa.select(q.c.game, q.c.game_id).where(q.c.user_id == user_id)
+            mine = sa.select(q.c.game, q.c.game_id, q.c.matched_at).where(q.c.user_id == user_id)
             if not self.sqlite:
                 mine = mine.with_for_update()
             row = (await conn.execute(mine)).first()
+            paired = None if row is None or row.game_id is None else aware(row.matched_at)
+            if paired is not None and (at - paired).total_seconds() < again:
+                return False
             if row is not None and row.game_id is None:
                 if row.game == game:
                     return False
@@ -141,13 +147,14 @@ class MatchStore:
         if not self.sqlite:
             query = query.with_for_update(of=q, skip_locked=True)
         async with self.engine.begin() as conn:
-            await conn.execute(
-                q.delete().where(
-                    q.c.game == game,
-                    q.c.game_id.isnot(None),
-                    q.c.matched_at < at - timedelta(seconds=shown),
-                )
+            old = sa.select(q.c.user_id).where(
+                q.c.game == game,
+                q.c.game_id.isnot(None),
+                q.c.matched_at < at - timedelta(seconds=shown),
             )
+            if not self.sqlite:  # a row another transaction holds is forgotten next time
+                old = old.with_for_update(skip_locked=True)
+            await conn.execute(q.delete().where(q.c.user_id.in_(old.scalar_subquery())))
             names: dict[int, str] = {}
             waiting: list[Waiting] = []
             for r in (await conn.execute(query)).all():

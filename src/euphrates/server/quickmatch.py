@@ -64,6 +64,9 @@ LONGEST = 600.0
 """Seconds after which an unpaired wait ends (the player may join again)."""
 SHOWN = 120.0
 """Seconds a pair made stays readable for its players (`GET /api/quickmatch`)."""
+AGAIN = 10.0
+"""Seconds after a pair was made in which joining again answers that pair: a second
+press, or a retried request, that crossed it does not start a new wait."""
 
 
 async def no_rating(_engine: AsyncEngine, _user_id: int, _game: str, _group: str) -> float | None:
@@ -153,7 +156,7 @@ class QuickMatch:
             raise Refusal("storage_unavailable", f"the rating could not be read: {e}") from None
         rating = START_RATING if found is None else float(found)
         try:
-            await self.store.join(user.id, game, rating, now())
+            await self.store.join(user.id, game, rating, now(), AGAIN)
         except Refusal:
             raise
         except IntegrityError:
