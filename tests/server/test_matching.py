@@ -3,6 +3,7 @@ closest rating first, the longest wait served first, and never across games."""
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -113,3 +114,37 @@ def test_never_across_games_or_with_oneself() -> None:
     b = w(2, 1500, 30, game="cards")
     assert not pairs([a, b], T0)
     assert not fits(a, a, T0)
+
+
+def simple_pairs(waiting: list[Waiting], at: datetime) -> list[tuple[Waiting, Waiting]]:
+    """The rule as written: each in turn, longest wait first, takes the closest of
+    those after it that fits (as close: the earlier)."""
+    order = sorted(waiting, key=lambda x: (x.since, x.user_id))
+    taken: set[int] = set()
+    out = []
+    for i, a in enumerate(order):
+        if a.user_id in taken:
+            continue
+        fitting = [b for b in order[i + 1 :] if b.user_id not in taken and fits(a, b, at)]
+        if fitting:
+            best = min(fitting, key=lambda b: abs(a.rating - b.rating))  # first of equals
+            taken |= {a.user_id, best.user_id}
+            out.append((a, best))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_fast_pass_pairs_exactly_as_the_rule_says(seed: int) -> None:
+    """Random pools — ratings on a coarse grid so that equal distances happen, waits
+    across every window, both games — are paired exactly as the rule as written."""
+    rng = random.Random(seed)
+    pool = [
+        w(
+            i,
+            1500 + 25 * rng.randint(-16, 16),
+            rng.choice([0, 3, 9.5, 10, 25, 40, 59, 61, 200]) + rng.random() * (seed % 3),
+            game=rng.choice(["board", "board", "cards"]),
+        )
+        for i in range(rng.randint(0, 60))
+    ]
+    assert pairs(pool, T0) == simple_pairs(pool, T0)

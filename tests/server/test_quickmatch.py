@@ -123,7 +123,7 @@ def test_joining_twice_changes_nothing_and_leaving_ends_the_wait(
 def test_two_players_in_their_lobbies_are_paired_and_the_first_move_works(
     served: tuple[str, QuickMatch],
 ) -> None:
-    base, qm = served
+    base, _ = served
     ann, bob = person(base, "Ann"), person(base, "Bob")
     lobbies = [ann.lobby(), bob.lobby()]
     try:
@@ -165,7 +165,6 @@ def test_two_players_in_their_lobbies_are_paired_and_the_first_move_works(
     body["action"] = view["views"][str(mover_seat)]["legal"][0]
     r = owner.post(f"/api/games/{gid}/actions", body)
     assert r.status_code == 200 and r.json() == {"version": 1}, r.text
-    assert qm.made == 1
 
 
 def test_nobody_is_paired_who_is_not_in_a_lobby(served: tuple[str, QuickMatch]) -> None:
@@ -236,7 +235,7 @@ def test_ratings_far_apart_wait_and_the_closest_is_paired(
 
 
 def test_pairs_formed_quickly_under_many_joins(served: tuple[str, QuickMatch]) -> None:
-    base, qm = served
+    base, _ = served
     people = [person(base, f"P{i}") for i in range(8)]
     lobbies = [p.lobby() for p in people]
     try:
@@ -249,4 +248,17 @@ def test_pairs_formed_quickly_under_many_joins(served: tuple[str, QuickMatch]) -
     finally:
         for lobby in lobbies:
             lobby.close()
-    assert qm.made == 4
+
+
+def test_the_pass_benchmark_pairs_as_the_rule_does(db_url: str) -> None:
+    """`euphrates loadtest --quickmatch N` (quickmatch_bench.py) fills the pool and
+    passes over it as a server does: the pass makes the pairs the rule alone makes,
+    and leaves the others waiting."""
+    from euphrates.server.quickmatch_bench import measure
+    from tests.server.harness import run_async
+
+    figures = run_async(measure(db_url, 60, 7))
+    assert figures["waiting"] == 60
+    assert figures["pass_pairs"] == figures["pairs_by_rule"] > 0
+    assert figures["left_waiting"] == 60 - 2 * figures["pass_pairs"]
+    assert {"rule_ms", "pass_ms", "next_pass_ms"} <= set(figures)

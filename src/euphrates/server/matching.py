@@ -16,6 +16,7 @@ value.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -64,20 +65,57 @@ def fits(a: Waiting, b: Waiting, at: datetime) -> bool:
 
 def pairs(waiting: Sequence[Waiting], at: datetime) -> list[tuple[Waiting, Waiting]]:
     """The pairs to make now, each (the one who waited longer, their opponent): the
-    longest-waiting player first, to the closest rating that fits."""
-    order = sorted(waiting, key=lambda w: (w.since, w.user_id))
-    taken: set[int] = set()
+    longest-waiting player first, to the closest rating that fits.
+
+    The players not yet served are kept in rating order, and each one served looks
+    outwards from its own rating, no further than its own window (the pair's window is
+    never wider: everyone after it waited less) nor than the closest fit found, so a
+    pass over thousands of players costs milliseconds, not a comparison per pair."""
+    order = sorted(waiting, key=_queue)
+    pool = sorted(order, key=_by_rating)
+    keys = [_by_rating(w) for w in pool]
     out: list[tuple[Waiting, Waiting]] = []
-    for i, a in enumerate(order):
-        if a.user_id in taken:
+    paired: set[int] = set()
+    for a in order:
+        if a.user_id in paired:
             continue
+        i = bisect_left(keys, _by_rating(a))
+        del pool[i], keys[i]  # served now, paired or not: nobody later may take it
+        limit = window((at - a.since).total_seconds())
         best: Waiting | None = None
-        for b in order[i + 1 :]:
-            if b.user_id in taken or not fits(a, b, at):
-                continue
-            if best is None or abs(a.rating - b.rating) < abs(a.rating - best.rating):
-                best = b  # `order` is by waiting: an equal distance keeps the earlier
+        lo, hi = i - 1, i
+        while lo >= 0 or hi < len(pool):
+            down = a.rating - pool[lo].rating if lo >= 0 else None
+            up = pool[hi].rating - a.rating if hi < len(pool) else None
+            if up is None or (down is not None and down <= up):
+                b, distance = pool[lo], down
+                lo -= 1
+            else:
+                b, distance = pool[hi], up
+                hi += 1
+            assert distance is not None
+            if limit is not None and distance > limit:
+                break
+            if best is not None and distance > abs(a.rating - best.rating):
+                break
+            if fits(a, b, at) and (
+                best is None
+                or distance < abs(a.rating - best.rating)
+                or _queue(b) < _queue(best)  # as close: whoever waited longer
+            ):
+                best = b
         if best is not None:
-            taken |= {a.user_id, best.user_id}
+            j = bisect_left(keys, _by_rating(best))
+            del pool[j], keys[j]
+            paired.add(best.user_id)
             out.append((a, best))
     return out
+
+
+def _queue(w: Waiting) -> tuple[datetime, int]:
+    """Who is served first: the longest wait, then the account (every server agrees)."""
+    return (w.since, w.user_id)
+
+
+def _by_rating(w: Waiting) -> tuple[float, datetime, int]:
+    return (w.rating, w.since, w.user_id)

@@ -22,7 +22,6 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from euphrates.server import db
-from euphrates.server.clockstore import clock_values
 from euphrates.server.matching import Waiting, pairs
 from euphrates.server.refusals import Refusal
 from euphrates.server.store import GameRow, Store
@@ -171,18 +170,26 @@ class MatchStore:
             if done.dropped:
                 await conn.execute(q.delete().where(q.c.user_id.in_(done.dropped)))
             paired = pairs(waiting, at)
-            for a, b in paired:
-                row = make(game, ((a.user_id, names[a.user_id]), (b.user_id, names[b.user_id])), at)
-                await self.store.insert_game(conn, row)
-                assert row.clock is not None
-                started = {**clock_values(row.clock), **self.store._wake_values(row.clock.deadline)}
-                await conn.execute(db.games.update().where(db.games.c.id == row.id).values(started))
+            games = [
+                make(game, ((a.user_id, names[a.user_id]), (b.user_id, names[b.user_id])), at)
+                for a, b in paired
+            ]
+            await self.store.insert_games(conn, games)
+            marks = [
+                {"uid": user.user_id, "gid": row.id}
+                for row, pair in zip(games, paired, strict=True)
+                for user in pair
+            ]
+            if marks:
                 await conn.execute(
                     q.update()
-                    .where(q.c.user_id.in_((a.user_id, b.user_id)))
-                    .values(game_id=row.id, matched_at=at)
+                    .where(q.c.user_id == sa.bindparam("uid"))
+                    .values(game_id=sa.bindparam("gid"), matched_at=at),
+                    marks,
                 )
-                done.matches.append((row.id, a.user_id, b.user_id))
+            done.matches = [
+                (row.id, a.user_id, b.user_id) for row, (a, b) in zip(games, paired, strict=True)
+            ]
             done.waiting += len(waiting) - 2 * len(paired)
             if done.matches or done.dropped:
                 await self.store._notify(conn, {"t": "qm", "g": ""})

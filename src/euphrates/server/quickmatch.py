@@ -220,8 +220,9 @@ class QuickMatch:
                 )
             self.passes += 1
         self._busy = any(p.waiting for p in done)
-        for game_id, *_ in (m for p in done for m in p.matches):
-            self.made += 1
+        made = [m[0] for p in done for m in p.matches]
+        self.made += len(made)
+        for game_id in made:
             try:
                 room = await self.hub.room(game_id)
             except Refusal as r:
