@@ -29,6 +29,7 @@ def forget_accounts(db_url: str) -> None:
         try:
             await db.migrate(engine)
             async with engine.begin() as conn:
+                await conn.execute(db.quickmatch.delete())
                 await conn.execute(db.rating_history.delete())
                 await conn.execute(db.ratings.delete())
                 await conn.execute(db.notices.delete())

@@ -227,6 +227,85 @@ def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str
         c.close()
 
 
+QUICKMATCH_KEYS = {
+    "idle": {"state"},
+    "waiting": {"state", "game", "rating", "since", "waited", "window", "rule"},
+    "matched": {"state", "game", "match"},
+}
+
+
+def test_quick_match_tells_each_player_their_own_place_only(base: str, db_url: str) -> None:
+    """Quick match's answers and the lobby's quick match messages, for the two players
+    paired and a guest: no seat's token hash (nobody is ever handed the tokens), no
+    seed, no password hash, no session, no other account's CSRF token or e-mail
+    address, no account id, no other player's rating; only a state's own fields."""
+    from euphrates.server import db
+    from euphrates.server.config import async_db_url
+    from tests.server.people import Person, forget_accounts
+    from tests.server.test_quickmatch import join, leave, told
+
+    forget_accounts(db_url)
+    ann, bob = Person(base), Person(base)
+    assert ann.signup("Ann").status_code == 201
+    assert bob.signup("Bob").status_code == 201
+    mail = "bob.private@example.org"
+
+    async def store_mail() -> None:
+        import sqlalchemy as sa
+
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(
+                    sa.update(db.users)
+                    .where(db.users.c.name == "Bob")
+                    .values(settings='{"email": "' + mail + '"}')
+                )
+        finally:
+            await engine.dispose()
+
+    run_async(store_mail())
+    guest_lobby = Person(base).lobby()
+    ann_lobby, bob_lobby = ann.lobby(), bob.lobby()
+    answers = [ann.get("/api/quickmatch").text, join(ann).text, join(ann).text]
+    answers += [leave(ann).text, join(ann).text, join(bob).text]
+    for lobby in (ann_lobby, bob_lobby):
+        lobby.until(lambda lb: (told(lb) or {}).get("state") == "matched")
+    gid = told(ann_lobby)["match"]["id"]  # type: ignore[index]
+    answers += [p.get("/api/quickmatch").text for p in (ann, bob)]
+    answers += [leave(bob).text]
+    seed = secret_seed(db_url, gid)
+    hashes = [
+        r[0]
+        for r in query_all(
+            db_url,
+            "SELECT password_hash FROM users WHERE name IN ('Ann', 'Bob') "
+            f"UNION ALL SELECT token_hash FROM seats WHERE game_id = '{gid}' "
+            f"UNION ALL SELECT host_hash FROM games WHERE id = '{gid}'",
+        )
+    ]
+    sessions = [p.session for p in (ann, bob)]
+    assert all(sessions) and len(hashes) == 5
+    texts = {"answers": answers, "Ann's lobby": ann_lobby.raw, "Bob's lobby": bob_lobby.raw}
+    for where, parts in texts.items():
+        text = "\n".join(parts)
+        assert str(seed) not in text, f"the seed reached {where}"
+        for secret in [*hashes, *sessions, mail]:
+            assert str(secret) not in text, f"a secret reached {where}"
+        assert '"user_id"' not in text and '"token' not in text, where
+    assert bob.csrf is not None and bob.csrf not in "\n".join(ann_lobby.raw + answers[:5])
+    states = [json.loads(a) for a in answers]
+    for lobby in (ann_lobby, bob_lobby):
+        states += [json.loads(m)["quickmatch"] for m in lobby.raw if '"quickmatch"' in m]
+    for doc in states:
+        assert set(doc) == QUICKMATCH_KEYS[doc["state"]], doc
+        if doc["state"] == "matched":
+            assert set(doc["match"]) == {"id", "link", "opponent"}, doc
+    assert not any("quickmatch" in m for m in guest_lobby.raw), "a guest is told nothing"
+    for lobby in (guest_lobby, ann_lobby, bob_lobby):
+        lobby.close()
+
+
 def query_all(db_url: str, sql: str) -> list[Any]:
     from tests.server.test_accounts import query
 

@@ -197,3 +197,29 @@ def test_a_seat_the_host_gave_to_a_bot_counts_as_leaving_before_a_later_resignat
         for name in ("Ann", "Bob")
     }
     assert places == {"Ann": 1, "Bob": 2}  # Bob's seat left first: last
+
+
+def test_quick_match_pairs_by_the_skill_estimate(with_bots: str, tmp_path: Path) -> None:
+    """After a rated duel, quick match reads the account's μ on the shown scale (1000 +
+    40 × (μ − 25)), not the conservative shown rating: a newcomer is matched at 1000."""
+    import sqlite3
+
+    _gid, _created, (ann, bob) = finished_rated_game(with_bots)
+    with sqlite3.connect(f"{tmp_path}/games.db") as conn:
+        mus = dict(
+            conn.execute(
+                "SELECT users.name, ratings.mu FROM ratings JOIN users ON users.id = "
+                "ratings.user_id WHERE ratings.game = 'cards' AND ratings.grp = '2'"
+            ).fetchall()
+        )
+    assert set(mus) == {"Ann", "Bob"} and mus["Ann"] != mus["Bob"]
+    for person, name in ((ann, "Ann"), (bob, "Bob")):
+        r = person.post("/api/quickmatch", {"game": "cards"})
+        assert r.status_code == 200, r.text
+        assert r.json()["rating"] == round(1000 + 40 * (mus[name] - 25))
+        assert person.post("/api/quickmatch", {"game": "board"}).status_code == 409
+        gone = person.http.delete("/api/quickmatch", headers={"x-csrf-token": person.csrf or ""})
+        assert gone.json()["state"] == "idle"
+    cara = Person(with_bots)
+    cara.signup("Cara")
+    assert cara.post("/api/quickmatch", {"game": "cards"}).json()["rating"] == 1000

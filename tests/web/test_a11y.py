@@ -32,6 +32,25 @@ def test_lobby_has_no_serious_violations(server: Server, pages: Pages) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_the_signed_in_lobby_and_quick_match_have_no_serious_violations(
+    server: Server, pages: Pages
+) -> None:
+    """Signed in, the lobby offers quick match; waiting, it counts the wait."""
+    from tests.web.test_tables import signed_in_context
+
+    problems = []
+    for screen, name in ((LAPTOP, "Ann"), (PHONE, "Bob")):
+        page: Any = signed_in_context(pages, server.base, name, screen, "/")
+        page.wait_for_selector(".quick-play[data-game=board]")
+        problems += axe_problems(page, f"signed-in lobby {screen.name}")
+        page.click(".quick-play[data-game=board]")
+        page.wait_for_selector(".quick-wait")
+        problems += axe_problems(page, f"lobby, quick match waiting {screen.name}")
+        page.click(".quick-cancel")
+        page.wait_for_selector(".quick-play[data-game=board]")
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("game_name", ["board", "cards"])
 def test_tables_have_no_serious_violations(server: Server, pages: Pages, game_name: str) -> None:
     game, seat = board_revolt(server) if game_name == "board" else cards_revolt(server)

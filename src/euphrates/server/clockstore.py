@@ -39,8 +39,10 @@ def ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
-def clock_values(clock: Clock) -> dict[str, Any]:
-    """The game's columns of its clock."""
+def clock_values(clock: Clock | None) -> dict[str, Any]:
+    """The game's columns of its clock (none: all empty)."""
+    if clock is None:
+        return {"clock_seat": None, "clock_since": None, "deadline": None}
     return {"clock_seat": clock.seat, "clock_since": clock.since, "deadline": clock.deadline}
 
 

@@ -231,6 +231,19 @@ rating_history = sa.Table(
     sa.UniqueConstraint("user_id", "game_id", name="rating_history_once"),
 )
 
+quickmatch = sa.Table(
+    "quickmatch",
+    metadata,
+    # One row per account waiting for a quick match (matchstore.py), kept a while once
+    # paired so that the player learns of the game made for them.
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("game", sa.String(8), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),  # matched at, as read when it joined
+    sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id")),  # once paired
+    sa.Column("matched_at", sa.DateTime(timezone=True)),
+)
+
 sa.Index("games_status", games.c.status)
 sa.Index("ratings_board", ratings.c.game, ratings.c.grp)
 sa.Index("seats_user", seats.c.user_id)
@@ -268,6 +281,13 @@ sa.Index(
     games.c.created_at,
     postgresql_where=sa.and_(games.c.open, games.c.status == "waiting"),
     sqlite_where=sa.and_(games.c.open, games.c.status == "waiting"),
+)
+sa.Index(
+    "quickmatch_waiting",
+    quickmatch.c.game,
+    quickmatch.c.since,
+    postgresql_where=quickmatch.c.game_id.is_(None),
+    sqlite_where=quickmatch.c.game_id.is_(None),
 )
 sa.Index(
     "games_waiting",

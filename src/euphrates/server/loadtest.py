@@ -81,6 +81,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--stored", type=int, default=100_000, help="games stored for --startup")
     p.add_argument(
+        "--quickmatch",
+        type=int,
+        default=0,
+        help="instead: N players waiting for a quick match, and what a pass over them costs "
+        "(--db: a scratch database, its pool is emptied)",
+    )
+    p.add_argument(
         "--turn-based",
         type=int,
         default=0,
@@ -364,6 +371,10 @@ def _rss(urls: list[str]) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.quickmatch:
+        from euphrates.server.quickmatch_bench import run as quickmatch
+
+        return quickmatch(args)
     if args.startup:
         if not 1 <= args.stored <= 10_000_000:
             raise ArgumentError("--stored must be 1 … 10000000")

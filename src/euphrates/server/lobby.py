@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -70,6 +71,9 @@ class Lobby:
         self._all = False
         self._task: asyncio.Task[None] | None = None
         self._safety: asyncio.Task[None] | None = None
+        self.greeters: list[Callable[[Watcher], Awaitable[None]]] = []
+        """Told of each lobby that opens, after its first list: what other features
+        show there (quick match's state, quickmatch.py)."""
         tables.listeners.append(self.changed)
 
     def start(self) -> None:
@@ -167,6 +171,9 @@ async def _serve(ws: WebSocket, lobby: Lobby) -> None:
         lobby.watching.add(watcher)
         with contextlib.suppress(Refusal):
             await lobby.tell(watcher, set())
+        for greet in lobby.greeters:
+            with contextlib.suppress(Refusal):  # the database is away: told when it changes
+                await greet(watcher)
         while conn.closing is None:
             text = await _receive(conn)
             if text is None:

@@ -86,6 +86,10 @@ class Presence:
     def online(self, user_id: int) -> bool:
         return self.users.get(user_id, 0) > 0
 
+    def in_lobby(self, user_id: int) -> bool:
+        """The account has a lobby open on some server (or closed it within the grace)."""
+        return self.count.get((LOBBY, -1, user_id), 0) > 0
+
     def at_table(self, game_id: str, seat: int) -> bool:
         return self.count.get((game_id, seat, 0), 0) > 0
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euphrates.match.ladder import shipped as bot_ratings
-from euphrates.match.ratings import PROVISIONAL_GAMES, display
+from euphrates.match.ratings import DISPLAY_BASE, DISPLAY_SCALE, MU, PROVISIONAL_GAMES, display
 from euphrates.server import db
 from euphrates.server.storebase import iso_time
 
@@ -23,6 +23,20 @@ LEADERBOARD = 100
 """The most accounts a leaderboard lists."""
 HISTORY = 200
 """The most rated games a profile lists per account."""
+
+
+async def match_rating(engine: AsyncEngine, user_id: int, game: str, group: str) -> float | None:
+    """What quick match pairs by (quickmatch.RatingLookup): the account's skill estimate
+    μ on the shown ratings' scale, 1000 + 40 × (μ − 25), or None while it has no rated
+    game in `game` and `group`. Not the conservative shown rating: a newcomer's wide σ
+    says how unsure the estimate is, not that they play worse."""
+    rt = db.ratings
+    query = sa.select(rt.c.mu).where(
+        rt.c.user_id == user_id, rt.c.game == game, rt.c.grp == group, rt.c.games > 0
+    )
+    async with engine.connect() as conn:
+        mu = (await conn.execute(query)).scalar()
+    return None if mu is None else DISPLAY_BASE + DISPLAY_SCALE * (float(mu) - MU)
 
 
 async def leaderboard(engine: AsyncEngine, game: str, group: str, top: int) -> list[dict[str, Any]]:

@@ -76,6 +76,7 @@ HTTP_STATUS = {
     "bad_setting": 422,
     "send_failed": 502,
     "not_rated": 409,
+    "already_waiting": 409,
 }
 
 

@@ -94,6 +94,13 @@ class TourIn(_Strict):
     game: GameName
 
 
+class QuickMatchIn(_Strict):
+    game: GameName
+    players: int = Field(
+        default=2, description="quick match makes 2-player games only; any other is refused"
+    )
+
+
 class JoinIn(_Strict):
     name: str | None = Field(default=None, max_length=200)
     names: dict[str, str] | None = Field(default=None, max_length=MOST)

@@ -4,7 +4,8 @@ Start-up applies the migrations, starts the log writer and the bot workers, lets
 drivers claim every game whose next decision is a bot's (in the background, so a
 restarted server carries on and still answers at once), on PostgreSQL listens for
 other servers' notifications and shares who is online with them; the open tables and
-the lobby's connections hear of every change; the sender of turn messages starts.
+the lobby's connections hear of every change; quick match pairs players; the sender of
+turn messages starts.
 Shutdown stops them in the reverse order, handing this server's games over to the
 others.
 """
@@ -25,6 +26,8 @@ from euphrates.server.hub import Hub
 from euphrates.server.listen import Listener
 from euphrates.server.lobby import Lobby
 from euphrates.server.notifier import Notifier
+from euphrates.server.quickmatch import QuickMatch, RatingLookup
+from euphrates.server.ratingstore import match_rating
 from euphrates.server.store import Store
 from euphrates.server.tables import Tables
 
@@ -36,6 +39,9 @@ class Services:
         self._tables: Tables | None = None
         self._lobby: Lobby | None = None
         self._notifier: Notifier | None = None
+        self._quickmatch: QuickMatch | None = None
+        self.rating: RatingLookup = match_rating
+        """The rating quick match pairs by (quickmatch.py, ratingstore.py)."""
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
@@ -64,6 +70,12 @@ class Services:
         return self._lobby
 
     @property
+    def quickmatch(self) -> QuickMatch:
+        """The quick match pool (from start-up on)."""
+        assert self._quickmatch is not None, "the server has not started"
+        return self._quickmatch
+
+    @property
     def notifier(self) -> Notifier:
         """Turn messages out of the browser (from start-up on)."""
         assert self._notifier is not None, "the server has not started"
@@ -84,6 +96,7 @@ class Services:
         hub = self._hub = Hub(store, settings, pool)
         tables = self._tables = Tables(hub)
         lobby = self._lobby = Lobby(tables)
+        quickmatch = self._quickmatch = QuickMatch(hub, lobby, self.rating)
         notifier = self._notifier = Notifier(hub, settings)
         hub.followup_makers.append(notifier.make)
         hub.followup_makers.append(ratings.maker)
@@ -96,6 +109,7 @@ class Services:
         await drivers.start()
         await hub.presence.start()  # after the drivers' first beat: its marks count
         lobby.start()
+        quickmatch.start()
         await notifier.start()
         try:
             yield
@@ -103,6 +117,7 @@ class Services:
             await notifier.close()
             if listener is not None:
                 await listener.close()
+            await quickmatch.close()
             await lobby.close()
             await hub.presence.close()
             await drivers.stop()

@@ -146,40 +146,58 @@ class Store(ChatStore):
     # --- games and seats -----------------------------------------------------------
     async def create_game(self, g: GameRow) -> None:
         async with self.engine.begin() as conn:
+            await self.insert_games(conn, [g])
+
+    async def insert_games(self, conn: AsyncConnection, games: list[GameRow]) -> None:
+        """Write new games' rows and seats in the caller's transaction (a hundred a
+        statement: its parameters are bounded). A game created started has its first
+        clock running, its deadline its wake."""
+        for i in range(0, len(games), 100):
+            batch = games[i : i + 100]
             await conn.execute(
                 db.games.insert().values(
-                    id=g.id,
-                    game=g.game,
-                    players=g.players,
-                    options=json.dumps(g.options, sort_keys=True),
-                    seed=str(g.seed),
-                    status=g.status,
-                    host_hash=g.host_hash,
-                    created_at=g.created_at,
-                    updated_at=g.updated_at,
-                    **self._wake_values(g.wake),
-                    clock=spec_json(g.clock),
-                    open=g.open,
-                    creator=g.creator,
-                    rated=g.rated,
+                    [
+                        {
+                            "id": g.id,
+                            "game": g.game,
+                            "players": g.players,
+                            "options": json.dumps(g.options, sort_keys=True),
+                            "seed": str(g.seed),
+                            "status": g.status,
+                            "host_hash": g.host_hash,
+                            "created_at": g.created_at,
+                            "updated_at": g.updated_at,
+                            **self._wake_values(
+                                g.clock.deadline if g.clock and not g.wake else g.wake
+                            ),
+                            "clock": spec_json(g.clock),
+                            **clock_values(g.clock),
+                            "open": g.open,
+                            "creator": g.creator,
+                            "rated": g.rated,
+                        }
+                        for g in batch
+                    ]
                 )
             )
             await conn.execute(
-                db.seats.insert(),
-                [
-                    {
-                        "game_id": g.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "level": s.level,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                        "taken": s.taken,
-                        "user_id": s.user_id,
-                        "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
-                    }
-                    for s in g.seats
-                ],
+                db.seats.insert().values(
+                    [
+                        {
+                            "game_id": g.id,
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "level": s.level,
+                            "name": s.name,
+                            "token_hash": s.token_hash,
+                            "taken": s.taken,
+                            "user_id": s.user_id,
+                            "remaining_ms": ms(g.clock.remaining[s.seat]) if g.clock else None,
+                        }
+                        for g in batch
+                        for s in g.seats
+                    ]
+                )
             )
 
     async def load_game(self, game_id: str) -> GameRow | None:

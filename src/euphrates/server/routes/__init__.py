@@ -5,7 +5,7 @@ offers, health), tours (the guided first games), account (sign-up, sessions, my 
 profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
 getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
 e-mail and webhook, the digest, a password change), ratings (leaderboards,
-resigning a rated game); app.py
+resigning a rated game), quick match (a 2-player game now); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
@@ -20,6 +20,7 @@ from euphrates.server.routes import (
     meta,
     notifications,
     play,
+    quickmatch,
     ratings,
     records,
     tables,
@@ -36,6 +37,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tours.router,
     account.router,
     tables.router,
+    quickmatch.router,
     notifications.router,
     ratings.router,
 )

@@ -1,5 +1,6 @@
 // The lobby (/): a new game with its seats and options (or an open table, for anyone
-// signed in to sit at), the open tables waiting for players, the account area, the
+// signed in to sit at), quick match (a 2-player game now, shared/quickmatch.js), the
+// open tables waiting for players, the account area, the
 // games this browser remembers (and, signed in, the account's from the server, on any
 // browser, with who plays them and whether they are online), and joining or watching
 // by link. The open tables and the account's games come from the lobby's WebSocket,
@@ -15,6 +16,7 @@ import { leaderIcon } from "./shared/symbols.js";
 import { ruleLink, setRulesOpener } from "./shared/rulelinks.js";
 import { LobbySocket } from "./shared/lobbynet.js";
 import { openTablesPanel, opponents } from "./shared/opentables.js";
+import { QuickMatchPanel } from "./shared/quickmatch.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];
 
@@ -68,7 +70,8 @@ let tablesError = null;
 // server says they changed, so nothing typed in a form is lost to a redraw.
 const tablesSlot = h("div", { class: "tables-slot" });
 const mineSlot = h("div", { class: "mine-slot" });
-const lobby = new LobbySocket(() => { fillTables(); fillMine(); });
+const lobby = new LobbySocket(() => { fillTables(); fillMine(); quick.update(Boolean(account())); });
+const quick = new QuickMatchPanel(lobby);
 
 /** What the open tables were last drawn from: the same list told again is not redrawn
  * (a redraw would take focus and hover from under the pointer for nothing). */
@@ -106,9 +109,10 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, tablesSlot, accountPanel(() => void accountChanged()), learn, joinPanel(), mineSlot)));
+      h("div", { class: "lobby-side" }, quick.slot, tablesSlot, accountPanel(() => void accountChanged()), learn, joinPanel(), mineSlot)));
   fillTables();
   fillMine();
+  quick.update(Boolean(account()));
 }
 
 function newGamePanel() {

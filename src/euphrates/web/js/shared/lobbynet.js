@@ -1,6 +1,6 @@
-// The lobby's WebSocket (docs/server.md, The lobby): the open tables and the
-// account's own games with who sits where, sent again by the server whenever they
-// change, on any of its processes. While it is open, the account counts as online.
+// The lobby's WebSocket (docs/server.md, The lobby): the open tables, the account's
+// own games with who sits where, and where it stands in quick match, sent again by
+// the server whenever they change, on any of its processes. While it is open, the account counts as online.
 // Reconnects by itself, waiting longer after each failure.
 
 import { parseJson } from "./json.js";
@@ -35,6 +35,18 @@ import { parseJson } from "./json.js";
  * @property {string} link
  */
 
+/**
+ * Where the account stands in quick match (docs/server.md, Quick match).
+ * @typedef {object} QuickMatchState
+ * @property {"idle"|"waiting"|"matched"} state
+ * @property {"board"|"cards"} [game]
+ * @property {number} [rating]
+ * @property {number} [waited] seconds waited when the server said so
+ * @property {number|null} [window]
+ * @property {{start: number, step: number, every: number, any_after: number}} [rule]
+ * @property {{id: string, link: string, opponent: string|null}} [match]
+ */
+
 export class LobbySocket {
   /** @param {() => void} changed called whenever the tables or the games change */
   constructor(changed) {
@@ -43,6 +55,10 @@ export class LobbySocket {
     this.tables = [];
     /** @type {TableEntry[]} */
     this.games = [];
+    /** @type {QuickMatchState|null} null until the server said (signed in) */
+    this.quickmatch = null;
+    /** When the quick match state came (performance.now()), to count the wait on. */
+    this.quickmatchAt = 0;
     /** Whether the list is the server's yet (the first message came). */
     this.ready = false;
     this.retry = 0;
@@ -67,6 +83,9 @@ export class LobbySocket {
         this.retry = 0;
       } else if (msg.type === "mine") {
         this.games = msg.games ?? [];
+      } else if (msg.type === "quickmatch") {
+        this.quickmatch = msg.quickmatch ?? null;
+        this.quickmatchAt = performance.now();
       } else {
         return;
       }
@@ -84,6 +103,7 @@ export class LobbySocket {
     const ws = this.ws;
     this.ws = null;
     this.games = [];
+    this.quickmatch = null;
     ws?.close();
     this.connect();
   }

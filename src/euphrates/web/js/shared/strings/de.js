@@ -321,6 +321,21 @@ export const DE = {
   "waiting.start": "Jetzt mit Bots beginnen",
   "waiting.level": "Stärke der Bots",
   "waiting.host_hint": "Beginne jetzt: Bots der gewählten Stärke nehmen die freien Plätze.",
+  "err.already_waiting": "Du suchst schon eine Gegnerin oder einen Gegner für das andere Spiel: brich das zuerst ab.",
+  "quick.title": "Schnelles Spiel",
+  "quick.hint": "Jetzt eine Partie zu zweit gegen jemanden mit ähnlicher Wertung, mit Echtzeit-Uhr (6:40 + 40 s je Zug).",
+  "quick.sign_in": "Melde dich an, um ein schnelles Spiel zu spielen.",
+  "quick.play": "Jetzt zu zweit spielen",
+  "quick.play_game": "Jetzt zu zweit spielen: {game}",
+  "quick.looking": "Suche eine Gegnerin oder einen Gegner für {game} …",
+  "quick.waited": "Wartezeit {time}",
+  "quick.window": "Wertung ±{n}",
+  "quick.window_any": "jede Wertung",
+  "quick.rating": "deine Wertung {n}",
+  "quick.cancel": "Abbrechen",
+  "quick.found": "Gefunden: {name}. Zum Tisch …",
+  "quick.to_table": "Zum Tisch",
+  "quick.ended": "Niemand gefunden. Noch einmal versuchen?",
 };
 
 /** Short German summaries of the rulings an engine message names, so a refusal
