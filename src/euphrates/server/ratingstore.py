@@ -18,7 +18,6 @@ from euphrates.match.ratings import DISPLAY_BASE, DISPLAY_SCALE, MU, PROVISIONAL
 from euphrates.server import db
 from euphrates.server.storebase import iso_time
 
-GROUPS = ("2", "3-4")
 LEADERBOARD = 100
 """The most accounts a leaderboard lists."""
 HISTORY = 200
