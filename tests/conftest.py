@@ -1,18 +1,77 @@
-"""Test options: `--soak` runs the long random-game runs marked `soak`."""
+"""Test options: `--soak` runs the long soak tests marked `soak`.
+
+Passwords are hashed with cheap Argon2id parameters in tests: the production cost
+(64 MiB, three passes, four lanes) is about 0.2 s of CPU a hash on purpose, and every
+server a test starts makes one (its dummy hash) before any sign-up or log-in makes
+more. The test marked `production_argon2` keeps the production hasher and checks its
+cost; every other checks the same code with a hasher that is merely fast.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from argon2 import PasswordHasher
+
+
+def cheap_hasher() -> PasswordHasher:
+    """The least cost argon2-cffi accepts: still Argon2id, still salted, still checked."""
+    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--soak", action="store_true", help="run the long soak tests too")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "production_argon2: hash passwords at the production cost in this test"
+    )
+
+
+# Tests that take the longest, run first: on two workers a long test left to the end
+# keeps one worker busy while the other has nothing left to do. (The wheel's group
+# goes first anyway, as xdist hands out its largest group before single tests.)
+LONG_FIRST = (
+    "tests/test_quality.py::test_mypy_strict",
+    "tests/test_fuzz_cli.py",
+    "tests/web/",
+    "tests/server/test_notify.py",
+    "tests/server/test_crash.py",
+    "tests/board/test_properties.py",
+    "tests/bots/test_bots.py",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    for i, prefix in enumerate(LONG_FIRST):
+        if item.nodeid.startswith(prefix):
+            return i
+    return len(LONG_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: the order within each part is kept
     if config.getoption("--soak"):
         return
     skip = pytest.mark.skip(reason="soak test: run with --soak")
     for item in items:
         if "soak" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "production_argon2" in request.keywords:
+        yield
+        return
+    from euphrates.server import passwords
+
+    saved = passwords._hasher, passwords._dummy
+    passwords._hasher = cheap_hasher()
+    passwords._dummy = None  # made again with the hasher in use, as a server start does
+    try:
+        yield
+    finally:
+        passwords._hasher, passwords._dummy = saved

@@ -9,42 +9,42 @@ read that never ends fails the test instead of the machine."""
 from __future__ import annotations
 
 import os
-import resource
 import stat
 import subprocess
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from euphrates.match.records import GameRecord
+from tests.cli_forks import Forker
 from tests.terminal.helpers import console, scripted
 
 NO_USER = "~nosuchuser-of-euphrates"
 LIMIT_BYTES = 1 << 30
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (LIMIT_BYTES, LIMIT_BYTES))
+@pytest.fixture(scope="module")
+def forker() -> Iterator[Forker]:
+    with Forker() as f:
+        yield f
 
 
 def run(
-    args: list[str], data: Path, env: dict[str, str] | None = None, timeout: float = 30
+    forker: Forker,
+    args: list[str],
+    data: Path,
+    env: dict[str, str] | None = None,
+    timeout: float = 30,
 ) -> subprocess.CompletedProcess[str]:
+    """`python -m euphrates ARGS` in a child process with a memory limit (forked from an
+    interpreter that imported the command once, tests/cli_forks.py); a relative path made
+    by mistake lands in the test's directory."""
     full = {**os.environ, "EUPHRATES_DATA_DIR": str(data), "COLUMNS": "100", **(env or {})}
-    try:
-        return subprocess.run(
-            [sys.executable, "-m", "euphrates", *args],
-            input="",
-            capture_output=True,
-            text=True,
-            env=full,
-            timeout=timeout,
-            preexec_fn=_limit_memory,
-            cwd=data.parent,  # a relative path made by mistake lands in the test's directory
-        )
-    except subprocess.TimeoutExpired:
+    done = forker.run(args, full, data.parent, LIMIT_BYTES, timeout)
+    if done["hang"]:
         pytest.fail(f"euphrates {' '.join(args)} did not end within {timeout} s")
+    return subprocess.CompletedProcess(args, done["code"], done["stdout"], done["stderr"])
 
 
 def refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -90,9 +90,9 @@ READS = [
 
 @pytest.mark.parametrize(("args", "words"), READS, ids=[" ".join(a) for a, _ in READS])
 def test_a_record_is_read_from_a_regular_file_only(
-    args: list[str], words: str, places: dict[str, str], tmp_path: Path
+    forker: Forker, args: list[str], words: str, places: dict[str, str], tmp_path: Path
 ) -> None:
-    proc = run([a.format(**places) for a in args], tmp_path / "data")
+    proc = run(forker, [a.format(**places) for a in args], tmp_path / "data")
     refused(proc, words)
 
 
@@ -106,21 +106,21 @@ WRITES = [
 
 @pytest.mark.parametrize(("args", "words"), WRITES, ids=[" ".join(a) for a, _ in WRITES])
 def test_a_record_is_written_over_a_regular_file_only(
-    args: list[str], words: str, places: dict[str, str], tmp_path: Path
+    forker: Forker, args: list[str], words: str, places: dict[str, str], tmp_path: Path
 ) -> None:
     """A record written "to" a FIFO or a device would replace it with a file (as root,
     `--record /dev/null` replaced the device itself); refused, and it stays what it is."""
-    proc = run([a.format(**places) for a in args], tmp_path / "data")
+    proc = run(forker, [a.format(**places) for a in args], tmp_path / "data")
     refused(proc, words)
     assert stat.S_ISFIFO(os.stat(places["fifo"]).st_mode)
     assert os.path.islink(places["null"]) and os.readlink(places["null"]) == "/dev/null"
 
 
-def test_a_data_directory_without_a_home_is_one_line(tmp_path: Path) -> None:
+def test_a_data_directory_without_a_home_is_one_line(forker: Forker, tmp_path: Path) -> None:
     data = f"{NO_USER}/data"
     env = {"EUPHRATES_DATA_DIR": data}
-    refused(run(["play", "--resume"], tmp_path / "data", env), "EUPHRATES_DATA_DIR")
-    proc = run(["play", "board", "--bots", "random", "--seed", "1"], tmp_path / "data", env)
+    refused(run(forker, ["play", "--resume"], tmp_path / "data", env), "EUPHRATES_DATA_DIR")
+    proc = run(forker, ["play", "board", "--bots", "random", "--seed", "1"], tmp_path / "data", env)
     refused(proc, "EUPHRATES_DATA_DIR", "nosuchuser-of-euphrates")
 
 
@@ -143,22 +143,26 @@ COUNTS = [
 
 @pytest.mark.parametrize(("args", "words"), COUNTS, ids=[" ".join(a) for a, _ in COUNTS])
 def test_counts_are_bounded_and_floats_are_numbers(
-    args: list[str], words: str, tmp_path: Path
+    forker: Forker, args: list[str], words: str, tmp_path: Path
 ) -> None:
     out = ["--out", str(tmp_path / "t")] if args[0] == "tournament" else []
-    refused(run(args + out, tmp_path / "data"), words)
+    refused(run(forker, args + out, tmp_path / "data"), words)
 
 
 def test_a_tournament_directory_is_a_directory_of_regular_files(
-    places: dict[str, str], tmp_path: Path
+    forker: Forker, places: dict[str, str], tmp_path: Path
 ) -> None:
     base = ["tournament", "board", "--bots", "random", "--games", "1"]
-    refused(run([*base, "--out", f"{NO_USER}/t"], tmp_path / "data"), "nosuchuser-of-euphrates")
-    refused(run([*base, "--out", places["null"]], tmp_path / "data"), "--out", "not a directory")
+    refused(
+        run(forker, [*base, "--out", f"{NO_USER}/t"], tmp_path / "data"), "nosuchuser-of-euphrates"
+    )
+    refused(
+        run(forker, [*base, "--out", places["null"]], tmp_path / "data"), "--out", "not a directory"
+    )
     out = tmp_path / "t"
     out.mkdir()
     os.mkfifo(out / "manifest.json")
-    refused(run([*base, "--out", str(out)], tmp_path / "data"), "FIFO")
+    refused(run(forker, [*base, "--out", str(out)], tmp_path / "data"), "FIFO")
 
 
 def test_save_to_a_path_without_a_home_or_a_fifo_keeps_the_game(

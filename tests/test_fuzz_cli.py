@@ -22,8 +22,6 @@ import os
 import random
 import resource
 import socket
-import subprocess
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -33,6 +31,7 @@ import pytest
 
 from euphrates.cli import main
 from euphrates.match.records import GameRecord
+from tests.cli_forks import Forker
 
 # A command that spends more CPU time than this hangs (or accepted a number it should
 # have refused). CPU time, not time on the clock: under a full `make test` beside other
@@ -259,33 +258,20 @@ def hostile_commands(tmp: Path) -> list[tuple[list[str], dict[str, str], bool | 
     return out
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def run_child(
-    argv: list[str], env: dict[str, str], data: Path
+    forker: Forker, argv: list[str], env: dict[str, str], data: Path
 ) -> tuple[int | None, str, float, BaseException | None]:
+    """`python -m euphrates ARGV` in a child process with a memory limit, forked from an
+    interpreter that has imported the command once (tests/cli_forks.py)."""
     full = {**os.environ, "EUPHRATES_DATA_DIR": str(data), "COLUMNS": "100", **env}
-    start = cpu_seconds()
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "euphrates", *argv],
-            input="",
-            capture_output=True,
-            text=True,
-            env=full,
-            cwd=data.parent,
-            timeout=CHILD_BOUND,
-            preexec_fn=_limit_memory,
-        )
-    except subprocess.TimeoutExpired:
+    done = forker.run(argv, full, data.parent, MEMORY_LIMIT, CHILD_BOUND)
+    if done["hang"]:
         return None, "", math.inf, None  # a hang, however little CPU it spent
-    text = proc.stderr + proc.stdout
+    text = done["stderr"] + done["stdout"]
     return (
-        proc.returncode,
-        proc.stderr,
-        cpu_seconds() - start,
+        done["code"],
+        done["stderr"],
+        done["cpu"],
         None if ("Traceback" not in text) else RuntimeError(text[-300:]),
     )
 
@@ -306,31 +292,32 @@ def test_fuzz_the_command_line(
         (argv, {}, valid, False) for argv, valid in commands(tmp_path, r, random_lines)
     ]
     runs += [(argv, env, valid, True) for argv, env, valid in hostile_commands(tmp_path)]
-    for argv, env, valid, in_child in runs:
-        tally["tried"] += 1
-        if in_child:
-            code, text, seconds, raised = run_child(argv, env, tmp_path / "data")
-        else:
-            code, text, seconds, raised = run_one(argv)
-        most = max(most, seconds)
-        if raised is not None or "Traceback" in text:
-            tally["traceback"] += 1
-            problems.append((argv[:4], repr(raised)[:200]))
-        elif seconds > HANG_SECONDS:
-            tally["hang"] += 1
-            problems.append((argv[:4], f"{seconds:.1f} s"))
-        elif code == 0 and valid is False:
-            tally["accepted-bad"] += 1
-            problems.append((argv, "accepted"))
-        elif (
-            code != 0
-            and len([ln for ln in text.splitlines() if ln.startswith("euphrates")]) != 1
-            and not text.startswith("usage:")
-        ):
-            tally["traceback"] += 1  # not one clean line
-            problems.append((argv, text[:200]))
-        else:
-            tally["clean"] += 1
+    with Forker() as forker:
+        for argv, env, valid, in_child in runs:
+            tally["tried"] += 1
+            if in_child:
+                code, text, seconds, raised = run_child(forker, argv, env, tmp_path / "data")
+            else:
+                code, text, seconds, raised = run_one(argv)
+            most = max(most, seconds)
+            if raised is not None or "Traceback" in text:
+                tally["traceback"] += 1
+                problems.append((argv[:4], repr(raised)[:200]))
+            elif seconds > HANG_SECONDS:
+                tally["hang"] += 1
+                problems.append((argv[:4], f"{seconds:.1f} s"))
+            elif code == 0 and valid is False:
+                tally["accepted-bad"] += 1
+                problems.append((argv, "accepted"))
+            elif (
+                code != 0
+                and len([ln for ln in text.splitlines() if ln.startswith("euphrates")]) != 1
+                and not text.startswith("usage:")
+            ):
+                tally["traceback"] += 1  # not one clean line
+                problems.append((argv, text[:200]))
+            else:
+                tally["clean"] += 1
     line = " / ".join(
         str(tally[k]) for k in ("tried", "clean", "traceback", "hang", "accepted-bad")
     )

@@ -67,6 +67,20 @@ def test_sign_up_log_in_log_out(base: str, db_url: str) -> None:
     assert ann.session and ann.session not in hashes and len(hashes) == 1
 
 
+@pytest.mark.production_argon2
+def test_a_password_is_stored_at_the_production_cost(base: str, db_url: str) -> None:
+    """The one test with the production hasher (tests/conftest.py gives the others a
+    cheap one): argon2-cffi's RFC 9106 low-memory profile, 64 MiB, three passes, four
+    lanes; the server's dummy hash for unknown names has the same parameters."""
+    ann = Person(base)
+    assert ann.signup("Ann").status_code == 201
+    (stored,) = query(db_url, "SELECT password_hash FROM users")
+    assert stored[0].startswith("$argon2id$v=19$m=65536,t=3,p=4$"), stored[0]
+    assert passwords._dummy is not None
+    assert passwords._dummy.rsplit("$", 2)[0] == stored[0].rsplit("$", 2)[0]
+    assert ann.login("Ann").status_code == 200
+
+
 def test_names_are_nfc_case_insensitively_unique_and_limited(base: str) -> None:
     p = Person(base)
     assert p.signup("Åsa").status_code == 201

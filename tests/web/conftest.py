@@ -1,5 +1,6 @@
-"""Browser tests: each test starts its own server (uvicorn in a subprocess, on a free
-port, with a temporary SQLite file) and drives pages in headless Chromium.
+"""Browser tests: each test starts its own server (uvicorn in a process of its own,
+forked from one that imported the server, with a temporary SQLite file) and drives
+pages in headless Chromium.
 
 Chromium is the system's (`/usr/bin/chromium`, or `EUPHRATES_CHROMIUM`); nothing is
 downloaded. Without it the tests are skipped, except in CI (`CI=true`), where a
@@ -11,9 +12,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import socket
-import subprocess
-import sys
+import select
+import signal
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.web.server_forks import ServerForks
 
 CHROMIUM = os.environ.get("EUPHRATES_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -39,26 +41,6 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 # 20 s; a server that works answers long before, one that failed to start is seen
 # at once (its process ends).
 START_BOUND = 120.0
-
-SERVE = """
-import sys, uvicorn
-from euphrates.server.app import create_app
-from euphrates.server.config import Settings
-if len(sys.argv) > 4:
-    # Every game dealt from one seed, for a test that plays the same game each time
-    # (it reads the seed back from the database to be sure).
-    import secrets
-    from euphrates.core.protocol import SEED_LIMIT
-    from euphrates.server import newgame
-    class Seeded:
-        def __getattr__(self, name):
-            return getattr(secrets, name)
-        def randbelow(self, n):
-            return int(sys.argv[4]) if n == SEED_LIMIT else secrets.randbelow(n)
-    newgame.secrets = Seeded()
-settings = Settings(db_url="sqlite:///" + sys.argv[2], bot_workers=int(sys.argv[3]), bot_pace=0, requests_per_s=1e5)
-uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
 
 
 def _missing(what: str) -> None:
@@ -112,69 +94,58 @@ class Server:
         return self.call("GET", f"/api/games/{game_id}", tokens=[token])["views"][str(seat)]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture(scope="session")
+def forks() -> Iterator[ServerForks]:
+    """One interpreter per test process that has imported the server and forks one
+    for each test that asks."""
+    with ServerForks() as f:
+        yield f
+
+
+def _ended(done: int, seconds: float) -> bool:
+    """Whether the process behind pidfd `done` ends within `seconds`."""
+    return bool(select.select([done], [], [], seconds)[0])
 
 
 @contextmanager
-def serving(tmp_path: Path, bot_workers: int, seed: int | None = None) -> Iterator[Server]:
-    """A server on a free port with a fresh SQLite file (`tmp_path / "games.db"`) and
-    `bot_workers` bot worker processes, dealing every game from `seed` if given;
-    stopped on leaving."""
-    port = _free_port()
-    log = (tmp_path / "server.log").open("w")
-    seeded = [] if seed is None else [str(seed)]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            SERVE,
-            str(port),
-            str(tmp_path / "games.db"),
-            str(bot_workers),
-            *seeded,
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+def serving(
+    forks: ServerForks, tmp_path: Path, bot_workers: int, seed: int | None = None
+) -> Iterator[Server]:
+    """A server in a process of its own with a fresh SQLite file (`tmp_path /
+    "games.db"`) and `bot_workers` bot worker processes, dealing every game from `seed`
+    if given; stopped (SIGTERM, as a service manager would) on leaving."""
+    log = tmp_path / "server.log"
+    pid, port = forks.start(tmp_path / "games.db", bot_workers, seed, log)
+    done = os.pidfd_open(pid)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + START_BOUND
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/health", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        "server did not start: " + (tmp_path / "server.log").read_text()
-                    ) from None
-                time.sleep(0.1)
+        # The socket listens already: the request waits until the app serves it.
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=START_BOUND).read()
+        except OSError as e:
+            raise RuntimeError(f"server did not start ({e}): {log.read_text()}") from None
         yield Server(base)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        os.kill(pid, signal.SIGTERM)
+        if not _ended(done, 10):
+            os.kill(pid, signal.SIGKILL)
+            _ended(done, 10)
+        os.close(done)
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with serving(tmp_path, 0) as s:
+def server(forks: ServerForks, tmp_path: Path) -> Iterator[Server]:
+    with serving(forks, tmp_path, 0) as s:
         yield s
 
 
 @pytest.fixture
-def bot_server(tmp_path: Path) -> Iterator[Server]:
+def bot_server(forks: ServerForks, tmp_path: Path) -> Iterator[Server]:
     """A server whose bot seats play, in one bot worker process (skipped where the
     worker, `euphrates.bots.worker`, is absent)."""
     if importlib.util.find_spec("euphrates.bots.worker") is None:
         pytest.skip("the bot worker (euphrates.bots.worker) is not here")
-    with serving(tmp_path, 1) as s:
+    with serving(forks, tmp_path, 1) as s:
         yield s
 
 

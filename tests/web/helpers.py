@@ -10,13 +10,14 @@ import gzip
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from euphrates.match.records import GameRecord, replay
 from euphrates.server.patch import apply_patch
 from euphrates.words.book import read_part
+from tests.server.harness import Client
 from tests.web.conftest import Pages, Server, shot
 
 JS = Path(__file__).resolve().parents[2] / "src" / "euphrates" / "web" / "js"
@@ -147,28 +148,41 @@ def frames_json(pages: Pages, page: Any) -> list[dict[str, Any]]:
 # --- a whole game ------------------------------------------------------------------
 
 
-def own_decision(server: Server, gid: str, token: str, seat: int = 0) -> Any:
-    """The game once it waits for `seat` (or is over): the bots move by themselves."""
-    deadline = time.monotonic() + 30
-    while True:
-        doc = server.call("GET", f"/api/games/{gid}", tokens=[token])
-        decision = doc["views"][str(seat)]["decision"]
-        if decision is None or decision["seat"] == seat:
-            return doc
-        assert time.monotonic() < deadline, "the bots did not move"
-        time.sleep(0.05)
+class Watch:
+    """A seat's view as the server's WebSocket tells it (the page's own channel): a test
+    that waits for the bots waits on the server's updates, not on a clock. Each wait
+    connects afresh (its welcome is the game as it stands) and leaves when done, so no
+    connection sits unread while the test drives the page."""
 
+    def __init__(self, server: Server, gid: str, token: str, seat: int = 0) -> None:
+        self.base, self.gid, self.token, self.seat = server.base, gid, token, seat
 
-def game_over(server: Server, gid: str, tokens: list[str]) -> Any:
-    """The game once its status is over (it follows the last step); the bound is
-    generous, for a loaded machine."""
-    deadline = time.monotonic() + 60
-    while True:
-        doc = server.call("GET", f"/api/games/{gid}", tokens=tokens)
-        if doc["game"]["status"] == "over":
-            return doc
-        assert time.monotonic() < deadline, f"the game is {doc['game']['status']}, not over"
-        time.sleep(0.1)
+    def _until(self, done: Callable[[Client], bool], why: str, timeout: float) -> Any:
+        client = Client(self.base, self.gid, tokens=[self.token], history=False)
+        try:
+            deadline = time.monotonic() + timeout
+            while not done(client):
+                left = deadline - time.monotonic()
+                assert left > 0, why
+                client.recv(left)
+            return client.view(self.seat)
+        finally:
+            client.close()
+
+    def own_decision(self, timeout: float = 30) -> Any:
+        """The seat's view once the game waits for it (or is over): the bots move by
+        themselves."""
+
+        def own(c: Client) -> bool:
+            decision = c.view(self.seat)["decision"]
+            return decision is None or decision["seat"] == self.seat
+
+        return self._until(own, "the bots did not move", timeout)
+
+    def game_over(self, timeout: float = 60) -> Any:
+        """The seat's view once the game's status is over (it follows the last step);
+        the bound is generous, for a loaded machine."""
+        return self._until(lambda c: c.status == "over", "the game is not over", timeout)
 
 
 def scoring_rows(page: Any, outcome: Any, players: int) -> Any:

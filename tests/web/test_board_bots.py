@@ -11,9 +11,8 @@ from euphrates.board.game import BOARD
 from euphrates.bots.greedy import GreedyBot
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import (
-    game_over,
+    Watch,
     open_seat,
-    own_decision,
     place_tile,
     replayed_record,
     scoring_rows,
@@ -40,8 +39,9 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     token = game["seats"][0]["token"]
     page = open_seat(pages, server, game, 0, "Ann", width=1280, height=860)
     by_click = 0
+    watch = Watch(server, gid, token)
     for _ in range(400):
-        view = own_decision(server, gid, token)["views"]["0"]
+        view = watch.own_decision()
         if view["decision"] is None:
             break
         wait_version(page, view["version"])
@@ -54,7 +54,7 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
             page.fill("#notation", action)
             page.press("#notation", "Enter")
         wait_version(page, view["version"] + 1)
-    outcome = game_over(server, gid, [token])["views"]["0"]["outcome"]
+    outcome = watch.game_over()["outcome"]
     assert by_click == 6
     page.wait_for_selector(".scoring")
     shot(page, "scoring-bots")

@@ -14,9 +14,8 @@ from euphrates.cards import CARDS
 from tests.web.cards_helpers import click_column, clicked, open_cards, pick_card
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import (
+    Watch,
     downloads_record,
-    game_over,
-    own_decision,
     replayed_record,
     scoring_rows,
     step_through_replay,
@@ -50,9 +49,10 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     token = game["seats"][0]["token"]
     page = open_cards(pages, server, game, [0], "Ann", width=1280, height=1000)
     by_click = 0
+    watch = Watch(server, gid, token)
     midgame = False
     for _ in range(600):
-        view = own_decision(server, gid, token)["views"]["0"]
+        view = watch.own_decision()
         if view["decision"] is None:
             break
         wait_version(page, view["version"])
@@ -71,7 +71,7 @@ def test_cards_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
             page.fill("#notation", action)
             page.press("#notation", "Enter")
             wait_version(page, view["version"] + 1)
-    final = game_over(server, gid, [token])["views"]["0"]
+    final = watch.game_over()
     outcome = final["outcome"]
     wait_version(page, final["version"])
     page.wait_for_selector(".scoring")

@@ -21,6 +21,7 @@ from tests.web.helpers import (
     step_through_replay,
     wait_version,
 )
+from tests.web.server_forks import ServerForks
 
 # Each game is dealt from its seed, and with the choices below passes through these
 # decisions answered on their panels (a war order, a monument, a treasure to choose:
@@ -42,9 +43,9 @@ def choose(view: Any, rng: random.Random) -> str:
 
 @pytest.mark.parametrize(("seed", "panels"), GAMES, ids=[f"seed {g[0]}" for g in GAMES])
 def test_whole_game_to_final_scoring(
-    seed: int, panels: set[str], tmp_path: Path, pages: Pages
+    seed: int, panels: set[str], forks: ServerForks, tmp_path: Path, pages: Pages
 ) -> None:
-    with serving(tmp_path, 0, seed=seed) as server:
+    with serving(forks, tmp_path, 0, seed=seed) as server:
         play_whole_game(server, tmp_path / "games.db", seed, panels, pages)
 
 

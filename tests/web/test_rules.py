@@ -18,6 +18,7 @@ from euphrates.bots.greedy import GreedyBot
 from tests.web.cards_helpers import act, open_cards, views
 from tests.web.conftest import Pages, Server, serving, shot
 from tests.web.helpers import choose_lang, open_seat, wait_version
+from tests.web.server_forks import ServerForks
 from tests.web.test_rules_text import SECTIONS
 
 TITLES = {
@@ -186,9 +187,9 @@ def board_to_war_order(server: Server, game: Any) -> tuple[list[str], Any]:
     raise AssertionError("no war order came")
 
 
-def test_board_war_order_shows_strengths(tmp_path: Path, pages: Pages) -> None:
+def test_board_war_order_shows_strengths(forks: ServerForks, tmp_path: Path, pages: Pages) -> None:
     # Seed 7 with this greedy play brings two wars at once within 40 actions.
-    with serving(tmp_path, 0, seed=7) as server:
+    with serving(forks, tmp_path, 0, seed=7) as server:
         game = server.create(2)
         server.join(game, ["Ann", "Bob"])
         tokens, view = board_to_war_order(server, game)
