@@ -286,32 +286,36 @@ class Hub:
         note: Note | None = None,
     ) -> list[SeatRow] | None:
         """Store a seat (and the `note` of it); if that starts the game, or seats a bot,
-        with a bot's decision pending, this server drives the game."""
-        to_move = room.state.to_move()
-        kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
-        bot = to_move is not None and kinds[to_move] == "bot"
-        starts = self._followups(room, room.state, "active") if room.row.status == "waiting" else ()
-        try:
-            after = () if note is None else (writing(room.id, note),)
-            stored = await self.store.update_seat(
-                room.id, seat, only_if_human, bot, vacant, after, on_start=starts
-            )
-        except Refusal:
-            raise
-        except Exception as e:
-            raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
-        if stored is None:
-            return None
-        room.row.seats, status, drive = stored
-        room.row.updated_at = now()
-        if note is not None:
-            room.noted(note)
-        started = room.row.status == "waiting" and status == "active"
-        if room.row.status in ("waiting", "active"):
-            room.row.status = status
-        if drive:
-            room.driven = True
-        playing = room.row.status == "active"
+        with a bot's decision pending, this server drives the game. Under the room's
+        lock: a bot's move stored meanwhile would judge from the seats before this one
+        that no bot is to move next, and nobody would drive the game."""
+        async with room.lock:
+            to_move = room.state.to_move()
+            kinds = [seat.kind if s.seat == seat.seat else s.kind for s in room.row.seats]
+            bot = to_move is not None and kinds[to_move] == "bot"
+            waiting = room.row.status == "waiting"
+            starts = self._followups(room, room.state, "active") if waiting else ()
+            try:
+                after = () if note is None else (writing(room.id, note),)
+                stored = await self.store.update_seat(
+                    room.id, seat, only_if_human, bot, vacant, after, on_start=starts
+                )
+            except Refusal:
+                raise
+            except Exception as e:
+                raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
+            if stored is None:
+                return None
+            room.row.seats, status, drive = stored
+            room.row.updated_at = now()
+            if note is not None:
+                room.noted(note)
+            started = room.row.status == "waiting" and status == "active"
+            if room.row.status in ("waiting", "active"):
+                room.row.status = status
+            if drive:
+                room.driven = True
+            playing = room.row.status == "active"
         if room.row.clock is not None and playing and (started or seat.kind == "bot"):
             await self.clocks.start(room)  # the first clock runs, or a bot's seat has none
         return room.row.seats
