@@ -6,6 +6,8 @@ leaves the state as it was; the error names what is wrong and the ruling.
 
 from __future__ import annotations
 
+from typing import Final
+
 import euphrates.board.legal as legal
 import euphrates.board.monuments as monuments
 import euphrates.board.revolt as revolt
@@ -14,6 +16,7 @@ import euphrates.board.turn as turn
 import euphrates.board.war as war
 from euphrates.board.actions import (
     MONUMENT_CODES,
+    TABLE_IDS,
     BoardAction,
     BuildMonument,
     ChooseWar,
@@ -29,7 +32,7 @@ from euphrates.board.actions import (
     check_action,
 )
 from euphrates.board.data import BoardData
-from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
+from euphrates.board.geometry import NEIGHBOURS, SQUARE_BITS, square_name, squares_of
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError
@@ -42,11 +45,12 @@ _EXPECTED = {
     MONUMENT: "a monument ('monument CC SQUARE') or 'decline'",
     TREASURE: "the choice of a treasure ('treasure SQUARE')",
 }
-_TURN_ACTIONS = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
+_TURN_ACTIONS: Final = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
 
 
 def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
-    check_action(action)
+    if id(action) not in TABLE_IDS:  # the move generator's own actions need no check
+        check_action(action)
     p = st.phase
     if p == ACTION:
         if not isinstance(action, _TURN_ACTIONS):
@@ -212,8 +216,9 @@ def _check_catastrophe(st: BoardData, sq: int) -> None:
 def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     """B-7 tile steps: place; score or war; monument; treasures."""
     seat = st.active
-    b = 1 << sq
-    touching = [k for k in st.kingdoms() if k & NEIGHBOURS[sq]]
+    b = SQUARE_BITS[sq]
+    nb = NEIGHBOURS[sq]
+    touching = [k for k in st.kingdoms() if k & nb]
     st.hands[seat][colour] -= 1
     st.tiles[colour] |= b
     st.grow(b, leader=False)
@@ -283,23 +288,23 @@ def _after_treasures(st: BoardData, events: list[Event]) -> None:
 def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     seat = st.active
     old = st.leader_sq[seat][colour]
+    b = SQUARE_BITS[sq]
     if old >= 0:
-        st.lift(1 << old)
+        st.lift(SQUARE_BITS[old])
     st.leader_sq[seat][colour] = sq
-    st.leader_bits |= 1 << sq
-    st.grow(1 << sq, leader=True)
+    st.leader_bits |= b
+    st.grow(b, leader=True)
     data = {"seat": seat, "leader": LEADER_NAMES[colour], "square": square_name(sq)}
     if old >= 0:
         data["from"] = square_name(old)
         events.append(Event("leader_moved", data))
     else:
         events.append(Event("leader_placed", data))
-    b = 1 << sq
     for kingdom in st.kingdoms():
         if kingdom & b:
             for other in range(st.players):
                 there = st.leader_sq[other][colour]
-                if other != seat and there >= 0 and kingdom >> there & 1:
+                if other != seat and there >= 0 and kingdom & SQUARE_BITS[there]:
                     revolt.start(st, seat, colour, other, events)  # B-11
                     return
             break
