@@ -32,6 +32,7 @@ from euphrates.board.phases import (
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.errors import ArgumentError
+from euphrates.core.events import event
 from euphrates.core.protocol import Event, Outcome, check_players, check_seed
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
@@ -420,7 +421,7 @@ class BoardData:
         self.points[seat][colour] += amount
         self.score_log.append((seat, colour, amount, reason))
         events.append(
-            Event(
+            event(
                 "scored",
                 {"seat": seat, "colour": COLOUR_NAMES[colour], "points": amount, "reason": reason},
             )
@@ -438,9 +439,9 @@ class BoardData:
         hand = self.hands[seat]
         for c in drawn:
             hand[c] += 1
-        events.append(Event("drew", {"seat": seat, "count": k}))
+        events.append(event("drew", {"seat": seat, "count": k}))
         events.append(
-            Event(
+            event(
                 "drew_tiles",
                 {"seat": seat, "tiles": [COLOUR_NAMES[c] for c in reversed(drawn)]},
                 seat,
@@ -453,7 +454,7 @@ class BoardData:
         self.leader_sq[seat][colour] = NO_SQUARE
         self.lift(SQUARE_BITS[sq])
         events.append(
-            Event(
+            event(
                 "leader_returned",
                 {
                     "seat": seat,
@@ -479,4 +480,4 @@ class BoardData:
         self.phase = OVER
         out = self.outcome()
         assert out is not None
-        events.append(Event("game_over", out.to_json()))
+        events.append(event("game_over", out.to_json()))

@@ -36,6 +36,7 @@ from euphrates.board.geometry import NEIGHBOURS, SQUARE_BITS, square_name, squar
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 _EXPECTED = {
@@ -82,7 +83,7 @@ def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
         war.begin(st, action.colour, events)
     elif p == MONUMENT:
         if isinstance(action, Decline):
-            events.append(Event("monument_declined", {"seat": st.active}))
+            events.append(event("monument_declined", {"seat": st.active}))
         elif isinstance(action, BuildMonument):
             if (action.monument, action.square) not in st.monument_options:
                 raise IllegalActionError(
@@ -136,7 +137,7 @@ def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> Non
         st.leader_sq[seat][action.colour] = -1
         st.lift(1 << sq)
         events.append(
-            Event(
+            event(
                 "leader_withdrawn",
                 {"seat": seat, "leader": LEADER_NAMES[action.colour], "square": square_name(sq)},
             )
@@ -149,7 +150,7 @@ def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> Non
     elif isinstance(action, Swap):
         _swap(st, action, events)
     elif isinstance(action, Pass):
-        events.append(Event("passed", {"seat": seat, "actions_taken": st.actions_done}))
+        events.append(event("passed", {"seat": seat, "actions_taken": st.actions_done}))
         turn.end_turn(st, events)
 
 
@@ -224,7 +225,7 @@ def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> Non
     st.grow(b, leader=False)
     st.placed = sq
     events.append(
-        Event(
+        event(
             "tile_placed", {"seat": seat, "colour": COLOUR_NAMES[colour], "square": square_name(sq)}
         )
     )
@@ -238,10 +239,10 @@ def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> Non
             st.score(owners[0], colour, 1, "tile", events)
     elif len(touching) == 2:
         st.unification = sq
-        events.append(Event("unification", {"square": square_name(sq)}))
+        events.append(event("unification", {"square": square_name(sq)}))
         st.wars = war.war_colours(st, range(4))
         if st.wars:
-            events.append(Event("wars", {"colours": [COLOUR_NAMES[c] for c in st.wars]}))
+            events.append(event("wars", {"colours": [COLOUR_NAMES[c] for c in st.wars]}))
         _next_war(st, events)
         return
     _after_wars(st, events)
@@ -252,7 +253,7 @@ def _next_war(st: BoardData, events: list[Event]) -> None:
     more remain; then take the unification tile away."""
     st.wars = war.war_colours(st, st.wars)
     if not st.wars:
-        events.append(Event("unification_removed", {"square": square_name(st.unification)}))
+        events.append(event("unification_removed", {"square": square_name(st.unification)}))
         st.unification = -1
         _after_wars(st, events)
     elif len(st.wars) == 1:
@@ -297,9 +298,9 @@ def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> N
     data = {"seat": seat, "leader": LEADER_NAMES[colour], "square": square_name(sq)}
     if old >= 0:
         data["from"] = square_name(old)
-        events.append(Event("leader_moved", data))
+        events.append(event("leader_moved", data))
     else:
-        events.append(Event("leader_placed", data))
+        events.append(event("leader_placed", data))
     for kingdom in st.kingdoms():
         if kingdom & b:
             for other in range(st.players):
@@ -324,7 +325,7 @@ def _place_catastrophe(st: BoardData, sq: int, events: list[Event]) -> None:
     data: dict[str, object] = {"seat": seat, "square": square_name(sq)}
     if colour >= 0:
         data["destroyed"] = TILE_NAMES[colour]
-    events.append(Event("catastrophe", data))
+    events.append(event("catastrophe", data))
     if colour == 0:
         st.return_leaders_without_temple(NEIGHBOURS[sq], events)
 
@@ -343,9 +344,9 @@ def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
     for c, k in enumerate(a.counts):
         hand[c] -= k
         st.discarded[seat][c] += k
-    events.append(Event("swapped", {"seat": seat, "count": n}))
+    events.append(event("swapped", {"seat": seat, "count": n}))
     events.append(
-        Event(
+        event(
             "discarded",
             {
                 "seat": seat,
@@ -357,7 +358,7 @@ def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
     short = n > len(st.bag)
     st.draw(seat, n, events)
     if short:
-        events.append(Event("bag_empty", {"seat": seat}))
+        events.append(event("bag_empty", {"seat": seat}))
         st.finish(events)
         return
     turn.end_action(st, events)
@@ -378,7 +379,7 @@ def _commit(st: BoardData, n: int, events: list[Event]) -> None:
     st.removed[colour] += n
     role = "attacker" if st.att_commit < 0 else "defender"
     events.append(
-        Event("committed", {"seat": seat, "role": role, "colour": COLOUR_NAMES[colour], "count": n})
+        event("committed", {"seat": seat, "role": role, "colour": COLOUR_NAMES[colour], "count": n})
     )
     if st.att_commit < 0:
         st.att_commit = n

@@ -12,6 +12,7 @@ from euphrates.board.data import BoardData
 from euphrates.board.geometry import SQUARE_BITS, lowest_square, square_name
 from euphrates.board.phases import TREASURE
 from euphrates.core.colours import GREEN
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
@@ -49,7 +50,7 @@ def first_to_take(st: BoardData, held: int) -> int:
 def take(st: BoardData, seat: int, sq: int, events: list[Event]) -> None:
     st.treasures &= ~(1 << sq)
     st.held[seat] += 1
-    events.append(Event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
+    events.append(event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
 
 
 def settle(st: BoardData, events: list[Event]) -> bool:
