@@ -3,8 +3,9 @@ pure-Python modules stay beside them as the fallback, and any machine without a 
 compiler (or with EUPHRATES_PURE=1) gets the pure package. Editable installs are never
 compiled: a stale extension module would shadow the source being edited.
 
-Compiled: the rule modules of both games and the core helpers they call in their inner
-loops. Left interpreted: the protocol classes (`core/protocol.py`, `*/state.py`,
+Compiled: the rule modules of both games, the core helpers they call in their inner
+loops, and the search (`bots/mcts.py` with the evaluations and the greedy bot it calls
+at every iteration). Left interpreted: the protocol classes (`core/protocol.py`, `*/state.py`,
 `*/game.py`), which a native class could not share with the pure build's subclasses, and
 the action classes (`*/actions.py`), which must accept any object at construction so
 that `apply` can refuse it with the engine's own error, as the pure build does."""
@@ -18,6 +19,8 @@ from pathlib import Path
 from setuptools import setup
 
 INTERPRETED = {"__init__.py", "protocol.py", "state.py", "game.py", "actions.py"}
+SEARCH = ("mcts.py", "evaluation.py", "board_eval.py", "cards_eval.py", "greedy.py")
+"""The bots' modules on the search's inner loop (the other bots stay interpreted)."""
 
 
 def compiled_modules() -> list[str]:
@@ -27,7 +30,7 @@ def compiled_modules() -> list[str]:
         for part in ("core", "board", "cards")
         for path in (root / part).glob("*.py")
         if path.name not in INTERPRETED
-    )
+    ) + sorted(f"src/euphrates/bots/{name}" for name in SEARCH)
 
 
 def extensions() -> list[object]:

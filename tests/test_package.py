@@ -252,7 +252,7 @@ def test_the_wheel_serves_plays_and_adapts_from_a_fresh_environment(
 
 
 def test_the_engines_tests_pass_on_the_compiled_build(dist: Path, tmp_path: Path) -> None:
-    """The same rules, fuzz and hostile-input tests as the pure build: a compiled module
+    """The same rules, fuzz, hostile-input and search tests as the pure build: a compiled module
     checks argument types itself, and a hostile value must still meet the engine's own
     error, never a TypeError."""
     with zipfile.ZipFile(wheel_of(dist)) as wheel:
@@ -284,6 +284,9 @@ def test_the_engines_tests_pass_on_the_compiled_build(dist: Path, tmp_path: Path
             "no:randomly",
             str(ROOT / "tests" / "board"),
             str(ROOT / "tests" / "cards"),
+            # the search is compiled too (setup.py)
+            str(ROOT / "tests" / "bots" / "test_search.py"),
+            str(ROOT / "tests" / "bots" / "test_bots.py"),
         ],
         capture_output=True,
         text=True,

@@ -119,14 +119,7 @@ def test_card_search_answers_small_decisions_below_the_root_without_branching() 
     seat = s.to_move()
     assert seat is not None
     bot = MctsBot(5, iterations=150)
-    roots: list[Any] = []
-    iterate = bot._iterate
-
-    def spy(root: Any, *rest: Any) -> None:
-        roots.append(root)
-        iterate(root, *rest)
-
-    bot._iterate = spy  # type: ignore[method-assign,assignment]
     bot.choose(g, s.view(seat))
-    assert roots and any(child.children for child in roots[0].children.values())
-    assert _answers_below_root(roots[0]) == []
+    root = bot.last_root
+    assert root is not None and any(child.children for child in root.children.values())
+    assert _answers_below_root(root) == []

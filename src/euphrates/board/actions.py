@@ -138,6 +138,27 @@ BoardAction = (
 PASS: Final = Pass()
 DECLINE: Final = Decline()
 
+# Every tile, leader and catastrophe action made once: the move generator hands these
+# out rather than a new object per decision (random play and search ask for one at
+# every step), as the card game's tables do.
+TILE_ACTIONS: Final = tuple(tuple(PlaceTile(c, sq) for sq in range(SQUARES)) for c in range(4))
+LEADER_ACTIONS: Final = tuple(tuple(PlaceLeader(c, sq) for sq in range(SQUARES)) for c in range(4))
+CATASTROPHE_ACTIONS: Final = tuple(PlaceCatastrophe(sq) for sq in range(SQUARES))
+TABLE_IDS: Final = frozenset(
+    map(
+        id,
+        (
+            *(a for row in TILE_ACTIONS for a in row),
+            *(a for row in LEADER_ACTIONS for a in row),
+            *CATASTROPHE_ACTIONS,
+            PASS,
+            DECLINE,
+        ),
+    )
+)
+"""The identities of the tables' actions. They live as long as this module, so no other
+object shares one: `id(a) in TABLE_IDS` lets the checks skip their fields."""
+
 
 def _small(n: object, limit: int) -> bool:
     return type(n) is int and 0 <= n < limit
@@ -147,7 +168,10 @@ def check_action(a: object) -> None:
     """Refuse an action object built by hand with a field of the wrong type or out of
     range (`PlaceTile(True, 999)`), before a rule reads it or an error message formats
     it. The parser never builds one; exact types, because True would pass as 1. Every
-    `apply` runs this, so the common actions come first and are checked inline."""
+    `apply` runs this, so the tables' own actions pass at once and the common actions
+    come first and are checked inline."""
+    if id(a) in TABLE_IDS:
+        return
     try:
         _check_fields(a)
     except AttributeError:  # an object whose fields were never set (`object.__new__`)
@@ -326,12 +350,16 @@ def parse_action(text: str) -> BoardAction:
 __all__ = [
     "BLACK",
     "BLUE",
+    "CATASTROPHE_ACTIONS",
     "DECLINE",
     "GREEN",
+    "LEADER_ACTIONS",
     "MONUMENTS",
     "MONUMENT_CODES",
     "PASS",
     "RED",
+    "TABLE_IDS",
+    "TILE_ACTIONS",
     "BoardAction",
     "BuildMonument",
     "ChooseWar",

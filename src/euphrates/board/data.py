@@ -14,7 +14,7 @@ from typing import Self
 
 from mypy_extensions import mypyc_attr
 
-from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name
+from euphrates.board.geometry import NEIGHBOURS, SQUARE_BITS, expand, flood, square_name
 from euphrates.board.kingdoms import kingdoms_of, parts_without
 from euphrates.board.maps import BoardMap, board_map
 from euphrates.board.phases import (
@@ -32,6 +32,7 @@ from euphrates.board.phases import (
 )
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.errors import ArgumentError
+from euphrates.core.events import event
 from euphrates.core.protocol import Event, Outcome, check_players, check_seed
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
@@ -310,11 +311,12 @@ class BoardData:
         k = ks[i]
         around = NEIGHBOURS[b.bit_length() - 1]
         occupied = self.occupied
+        outside = occupied ^ (occupied & k)
         ks = ks[:]
         nbs = nbs[:]
-        if around & occupied & ~k:
+        if around & outside:
             # `b` also joins leaderless regions: they become part of the kingdom.
-            added = flood(b, occupied & ~k)
+            added = flood(b, outside)
             ks[i] = k | added
             nbs[i] |= expand(added)
         else:
@@ -329,7 +331,7 @@ class BoardData:
         ks = self._kingdoms
         nbs = self._neighbourhoods
         leaders = self.leader_bits
-        self.leader_bits = leaders & ~b
+        self.leader_bits = leaders ^ (leaders & b)
         self._masks = None
         self._table = None
         if ks is None or nbs is None:
@@ -356,7 +358,7 @@ class BoardData:
 
     def tile_colour_at(self, sq: int) -> int:
         """The colour of the face-up tile on `sq`, or -1."""
-        b = 1 << sq
+        b = SQUARE_BITS[sq]
         for c in range(4):
             if self.tiles[c] & b:
                 return c
@@ -364,7 +366,7 @@ class BoardData:
 
     def leader_at(self, sq: int) -> tuple[int, int] | None:
         """(seat, colour) of the leader on `sq`, if any."""
-        if not self.leader_bits >> sq & 1:
+        if not self.leader_bits & SQUARE_BITS[sq]:
             return None
         for seat, row in enumerate(self.leader_sq):
             for colour in range(4):
@@ -377,7 +379,7 @@ class BoardData:
         return [
             s
             for s in range(self.players)
-            if (sq := self.leader_sq[s][colour]) >= 0 and region >> sq & 1
+            if (sq := self.leader_sq[s][colour]) >= 0 and region & SQUARE_BITS[sq]
         ]
 
     # ------------------------------------------------------------------ whose decision
@@ -419,7 +421,7 @@ class BoardData:
         self.points[seat][colour] += amount
         self.score_log.append((seat, colour, amount, reason))
         events.append(
-            Event(
+            event(
                 "scored",
                 {"seat": seat, "colour": COLOUR_NAMES[colour], "points": amount, "reason": reason},
             )
@@ -437,9 +439,9 @@ class BoardData:
         hand = self.hands[seat]
         for c in drawn:
             hand[c] += 1
-        events.append(Event("drew", {"seat": seat, "count": k}))
+        events.append(event("drew", {"seat": seat, "count": k}))
         events.append(
-            Event(
+            event(
                 "drew_tiles",
                 {"seat": seat, "tiles": [COLOUR_NAMES[c] for c in reversed(drawn)]},
                 seat,
@@ -450,9 +452,9 @@ class BoardData:
     def return_leader(self, seat: int, colour: int, reason: str, events: list[Event]) -> None:
         sq = self.leader_sq[seat][colour]
         self.leader_sq[seat][colour] = NO_SQUARE
-        self.lift(1 << sq)
+        self.lift(SQUARE_BITS[sq])
         events.append(
-            Event(
+            event(
                 "leader_returned",
                 {
                     "seat": seat,
@@ -470,7 +472,7 @@ class BoardData:
             row = self.leader_sq[seat]
             for colour in range(4):
                 sq = row[colour]
-                if sq >= 0 and near >> sq & 1 and not NEIGHBOURS[sq] & temples:
+                if sq >= 0 and near & SQUARE_BITS[sq] and not NEIGHBOURS[sq] & temples:
                     self.return_leader(seat, colour, "no temple", events)
 
     def finish(self, events: list[Event]) -> None:
@@ -478,4 +480,4 @@ class BoardData:
         self.phase = OVER
         out = self.outcome()
         assert out is not None
-        events.append(Event("game_over", out.to_json()))
+        events.append(event("game_over", out.to_json()))

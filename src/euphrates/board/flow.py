@@ -6,6 +6,8 @@ leaves the state as it was; the error names what is wrong and the ruling.
 
 from __future__ import annotations
 
+from typing import Final
+
 import euphrates.board.legal as legal
 import euphrates.board.monuments as monuments
 import euphrates.board.revolt as revolt
@@ -14,6 +16,7 @@ import euphrates.board.turn as turn
 import euphrates.board.war as war
 from euphrates.board.actions import (
     MONUMENT_CODES,
+    TABLE_IDS,
     BoardAction,
     BuildMonument,
     ChooseWar,
@@ -29,10 +32,11 @@ from euphrates.board.actions import (
     check_action,
 )
 from euphrates.board.data import BoardData
-from euphrates.board.geometry import NEIGHBOURS, square_name, squares_of
+from euphrates.board.geometry import NEIGHBOURS, SQUARE_BITS, square_name, squares_of
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
 from euphrates.core.errors import IllegalActionError
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 _EXPECTED = {
@@ -42,11 +46,12 @@ _EXPECTED = {
     MONUMENT: "a monument ('monument CC SQUARE') or 'decline'",
     TREASURE: "the choice of a treasure ('treasure SQUARE')",
 }
-_TURN_ACTIONS = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
+_TURN_ACTIONS: Final = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
 
 
 def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
-    check_action(action)
+    if id(action) not in TABLE_IDS:  # the move generator's own actions need no check
+        check_action(action)
     p = st.phase
     if p == ACTION:
         if not isinstance(action, _TURN_ACTIONS):
@@ -78,7 +83,7 @@ def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
         war.begin(st, action.colour, events)
     elif p == MONUMENT:
         if isinstance(action, Decline):
-            events.append(Event("monument_declined", {"seat": st.active}))
+            events.append(event("monument_declined", {"seat": st.active}))
         elif isinstance(action, BuildMonument):
             if (action.monument, action.square) not in st.monument_options:
                 raise IllegalActionError(
@@ -132,7 +137,7 @@ def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> Non
         st.leader_sq[seat][action.colour] = -1
         st.lift(1 << sq)
         events.append(
-            Event(
+            event(
                 "leader_withdrawn",
                 {"seat": seat, "leader": LEADER_NAMES[action.colour], "square": square_name(sq)},
             )
@@ -145,7 +150,7 @@ def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> Non
     elif isinstance(action, Swap):
         _swap(st, action, events)
     elif isinstance(action, Pass):
-        events.append(Event("passed", {"seat": seat, "actions_taken": st.actions_done}))
+        events.append(event("passed", {"seat": seat, "actions_taken": st.actions_done}))
         turn.end_turn(st, events)
 
 
@@ -212,14 +217,15 @@ def _check_catastrophe(st: BoardData, sq: int) -> None:
 def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     """B-7 tile steps: place; score or war; monument; treasures."""
     seat = st.active
-    b = 1 << sq
-    touching = [k for k in st.kingdoms() if k & NEIGHBOURS[sq]]
+    b = SQUARE_BITS[sq]
+    nb = NEIGHBOURS[sq]
+    touching = [k for k in st.kingdoms() if k & nb]
     st.hands[seat][colour] -= 1
     st.tiles[colour] |= b
     st.grow(b, leader=False)
     st.placed = sq
     events.append(
-        Event(
+        event(
             "tile_placed", {"seat": seat, "colour": COLOUR_NAMES[colour], "square": square_name(sq)}
         )
     )
@@ -233,10 +239,10 @@ def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> Non
             st.score(owners[0], colour, 1, "tile", events)
     elif len(touching) == 2:
         st.unification = sq
-        events.append(Event("unification", {"square": square_name(sq)}))
+        events.append(event("unification", {"square": square_name(sq)}))
         st.wars = war.war_colours(st, range(4))
         if st.wars:
-            events.append(Event("wars", {"colours": [COLOUR_NAMES[c] for c in st.wars]}))
+            events.append(event("wars", {"colours": [COLOUR_NAMES[c] for c in st.wars]}))
         _next_war(st, events)
         return
     _after_wars(st, events)
@@ -247,7 +253,7 @@ def _next_war(st: BoardData, events: list[Event]) -> None:
     more remain; then take the unification tile away."""
     st.wars = war.war_colours(st, st.wars)
     if not st.wars:
-        events.append(Event("unification_removed", {"square": square_name(st.unification)}))
+        events.append(event("unification_removed", {"square": square_name(st.unification)}))
         st.unification = -1
         _after_wars(st, events)
     elif len(st.wars) == 1:
@@ -283,23 +289,23 @@ def _after_treasures(st: BoardData, events: list[Event]) -> None:
 def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> None:
     seat = st.active
     old = st.leader_sq[seat][colour]
+    b = SQUARE_BITS[sq]
     if old >= 0:
-        st.lift(1 << old)
+        st.lift(SQUARE_BITS[old])
     st.leader_sq[seat][colour] = sq
-    st.leader_bits |= 1 << sq
-    st.grow(1 << sq, leader=True)
+    st.leader_bits |= b
+    st.grow(b, leader=True)
     data = {"seat": seat, "leader": LEADER_NAMES[colour], "square": square_name(sq)}
     if old >= 0:
         data["from"] = square_name(old)
-        events.append(Event("leader_moved", data))
+        events.append(event("leader_moved", data))
     else:
-        events.append(Event("leader_placed", data))
-    b = 1 << sq
+        events.append(event("leader_placed", data))
     for kingdom in st.kingdoms():
         if kingdom & b:
             for other in range(st.players):
                 there = st.leader_sq[other][colour]
-                if other != seat and there >= 0 and kingdom >> there & 1:
+                if other != seat and there >= 0 and kingdom & SQUARE_BITS[there]:
                     revolt.start(st, seat, colour, other, events)  # B-11
                     return
             break
@@ -319,7 +325,7 @@ def _place_catastrophe(st: BoardData, sq: int, events: list[Event]) -> None:
     data: dict[str, object] = {"seat": seat, "square": square_name(sq)}
     if colour >= 0:
         data["destroyed"] = TILE_NAMES[colour]
-    events.append(Event("catastrophe", data))
+    events.append(event("catastrophe", data))
     if colour == 0:
         st.return_leaders_without_temple(NEIGHBOURS[sq], events)
 
@@ -338,9 +344,9 @@ def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
     for c, k in enumerate(a.counts):
         hand[c] -= k
         st.discarded[seat][c] += k
-    events.append(Event("swapped", {"seat": seat, "count": n}))
+    events.append(event("swapped", {"seat": seat, "count": n}))
     events.append(
-        Event(
+        event(
             "discarded",
             {
                 "seat": seat,
@@ -352,7 +358,7 @@ def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
     short = n > len(st.bag)
     st.draw(seat, n, events)
     if short:
-        events.append(Event("bag_empty", {"seat": seat}))
+        events.append(event("bag_empty", {"seat": seat}))
         st.finish(events)
         return
     turn.end_action(st, events)
@@ -373,7 +379,7 @@ def _commit(st: BoardData, n: int, events: list[Event]) -> None:
     st.removed[colour] += n
     role = "attacker" if st.att_commit < 0 else "defender"
     events.append(
-        Event("committed", {"seat": seat, "role": role, "colour": COLOUR_NAMES[colour], "count": n})
+        event("committed", {"seat": seat, "role": role, "colour": COLOUR_NAMES[colour], "count": n})
     )
     if st.att_commit < 0:
         st.att_commit = n

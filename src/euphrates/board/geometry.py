@@ -3,6 +3,13 @@
 The board is a set of 176 bits in one Python int (square index = row * 16 + column,
 A1 = 0), as python-chess does with 64. Regions, kingdoms and legal squares are then a
 few shifts and masks instead of loops over squares.
+
+A bitboard is wider than a machine word, so every operation on one makes a new Python
+integer. The rule modules therefore keep both operands of `&`, `|` and `^` non-negative
+(`a ^ (a & b)` rather than `a & ~b`, `FULL ^ b` rather than `FULL & ~b`): compiled,
+an operation on two non-negative integers is a loop over their digits, while a
+negative operand takes the interpreter's general path, several times slower. Single
+squares come from `SQUARE_BITS` rather than `1 << sq`, for the same reason.
 """
 
 from __future__ import annotations
@@ -54,8 +61,12 @@ def parse_square(text: object) -> int:
     return square_at(COLUMN_LETTERS.index(t[0]), row - 1)
 
 
+SQUARE_BITS: Final = tuple(1 << sq for sq in range(SQUARES))
+"""`SQUARE_BITS[sq]` is `1 << sq`, made once."""
+
+
 def bit(sq: int) -> int:
-    return 1 << sq
+    return SQUARE_BITS[sq]
 
 
 def expand(b: int) -> int:
@@ -87,12 +98,18 @@ def flood(seed: int, within: int) -> int:
         region = grown
 
 
+def lowest_square(b: int) -> int:
+    """The square of the lowest set bit of a non-empty `b` (without `b & -b`, whose
+    negative operand is slow compiled)."""
+    return (b ^ (b - 1)).bit_length() - 1
+
+
 def squares_of(b: int) -> Iterator[int]:
     """The square indices of the set bits of `b`, lowest first."""
     while b:
-        low = b & -b
-        yield low.bit_length() - 1
-        b ^= low
+        rest = b & (b - 1)
+        yield (b ^ rest).bit_length() - 1
+        b = rest
 
 
 def mask_of(squares: list[int] | tuple[int, ...]) -> int:
@@ -102,14 +119,26 @@ def mask_of(squares: list[int] | tuple[int, ...]) -> int:
     return m
 
 
+_CHUNK: Final = 32
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+
+
 def nth_square(b: int, n: int) -> int:
-    """The square of the n-th set bit of `b` (0-based, lowest first): a binary search
-    on the length of the prefix holding n + 1 bits."""
-    lo, hi = 0, SQUARES
-    while hi - lo > 1:
-        mid = (lo + hi) >> 1
-        if (b & ((1 << mid) - 1)).bit_count() > n:
-            hi = mid
-        else:
-            lo = mid
-    return lo
+    """The square of the n-th set bit of `b` (0-based, lowest first). Chunks of 32
+    squares are skipped by their counts; inside the chunk that holds it, the bit is
+    found with machine-sized integers (a compiled build keeps those unboxed)."""
+    base = 0
+    chunk = b & _CHUNK_MASK
+    c = chunk.bit_count()
+    while n >= c:
+        n -= c
+        b >>= _CHUNK
+        if not b:
+            raise IndexError(f"bitboard has fewer than {n + 1} more squares")
+        base += _CHUNK
+        chunk = b & _CHUNK_MASK
+        c = chunk.bit_count()
+    while n:
+        chunk &= chunk - 1
+        n -= 1
+    return base + (chunk ^ (chunk - 1)).bit_length() - 1

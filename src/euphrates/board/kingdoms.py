@@ -8,7 +8,17 @@ leaders over the occupied squares, so the work grows with the number of leaders
 
 from __future__ import annotations
 
-from euphrates.board.geometry import NEIGHBOURS, NOT_COLUMN_A, NOT_COLUMN_P, WIDTH, flood
+from typing import Final
+
+from euphrates.board.geometry import (
+    NEIGHBOURS,
+    NOT_COLUMN_A,
+    NOT_COLUMN_P,
+    SQUARE_BITS,
+    WIDTH,
+    flood,
+    lowest_square,
+)
 
 
 def kingdoms_of(occupied: int, leaders: int) -> list[int]:
@@ -16,14 +26,14 @@ def kingdoms_of(occupied: int, leaders: int) -> list[int]:
     out: list[int] = []
     rest = leaders
     while rest:
-        k = flood(rest & -rest, occupied)
+        k = flood(SQUARE_BITS[lowest_square(rest)], occupied)
         out.append(k)
-        rest &= ~k
+        rest ^= rest & k
     return out
 
 
 _PARTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
-_PARTS_LIMIT = 1 << 16
+_PARTS_LIMIT: Final = 1 << 16
 
 
 def parts_without(kingdom: int, square_bit: int, leaders: int) -> tuple[int, ...]:
@@ -32,21 +42,21 @@ def parts_without(kingdom: int, square_bit: int, leaders: int) -> tuple[int, ...
     The answer depends only on the kingdom, its leaders and the square (a kingdom is a
     whole connected part of the occupied squares), and kingdoms mostly outlive many
     decisions, so answers are memoised."""
-    rest = kingdom & leaders & ~square_bit
+    within = kingdom ^ (kingdom & square_bit)
+    rest = within & leaders
     if not rest:
         return ()
-    if (NEIGHBOURS[square_bit.bit_length() - 1] & kingdom).bit_count() <= 1:
-        return (kingdom & ~square_bit,)  # a leaf: lifting it splits nothing
+    ends = NEIGHBOURS[square_bit.bit_length() - 1] & kingdom
+    if ends.bit_count() <= 1:
+        return (within,)  # a leaf: lifting it splits nothing
     key = (kingdom, rest, square_bit)
     hit = _PARTS.get(key)
     if hit is not None:
         return hit
-    within = kingdom & ~square_bit
     # The kingdom stays whole if the lifted square's neighbours still meet without it:
     # every square of the kingdom reaches the lifted one through one of them. Flood from
     # one neighbour and stop as soon as it holds them all, which is usually soon.
-    ends = NEIGHBOURS[square_bit.bit_length() - 1] & kingdom
-    region = ends & -ends
+    region = SQUARE_BITS[lowest_square(ends)]
     while True:
         grown = region | (
             (
@@ -63,10 +73,10 @@ def parts_without(kingdom: int, square_bit: int, leaders: int) -> tuple[int, ...
         if grown == region:
             # It fell apart: the parts that still hold a leader are kingdoms.
             out: list[int] = [region] if region & rest else []
-            others = ends & ~region
+            others = ends ^ (ends & region)
             while others:
-                part = flood(others & -others, within)
-                others &= ~part
+                part = flood(SQUARE_BITS[lowest_square(others)], within)
+                others ^= others & part
                 if part & rest:
                     out.append(part)
             result = tuple(out)

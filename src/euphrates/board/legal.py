@@ -9,8 +9,12 @@ from the same masks, so the count, the list and the check in `apply` cannot disa
 from __future__ import annotations
 
 from euphrates.board.actions import (
+    CATASTROPHE_ACTIONS,
     DECLINE,
+    LEADER_ACTIONS,
     PASS,
+    TABLE_IDS,
+    TILE_ACTIONS,
     BoardAction,
     BuildMonument,
     ChooseWar,
@@ -24,7 +28,7 @@ from euphrates.board.actions import (
     check_action,
 )
 from euphrates.board.data import BoardData
-from euphrates.board.geometry import FULL, expand, nth_square, squares_of
+from euphrates.board.geometry import FULL, SQUARE_BITS, expand, nth_square, squares_of
 from euphrates.board.kingdoms import parts_without
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, RED
@@ -52,55 +56,61 @@ def masks(st: BoardData) -> tuple[int, int, list[int], int]:
         two |= one & nb
         one |= nb
     occupied = st.occupied
-    empty = FULL & ~(occupied | st.catas)
-    river = st.map.river
-    free = empty & ~three
+    # Operands stay non-negative (`a ^ (a & b)` for `a & ~b`): see geometry.
+    empty = FULL ^ (occupied | st.catas)
+    free = empty ^ (empty & three)
+    on_river = free & st.map.river
+    on_land = free ^ on_river
     base = empty & st.map.land & expand(st.tiles[RED])
     row = st.leader_sq[st.active]
     leaders = st.leader_bits
-    off_board = base & ~two
+    off_board = base ^ (base & two)
     leader_masks = [off_board, off_board, off_board, off_board]
     if row[0] < 0 and row[1] < 0 and row[2] < 0 and row[3] < 0:
-        result = (free & ~river, free & river, leader_masks, catastrophe_targets(st))
+        result = (on_land, on_river, leader_masks, catastrophe_targets(st))
         st._masks = result
         return result
     # Counters over all kingdoms but the i-th, from prefix and suffix counters.
     n = len(kingdoms)
-    prefix = [(0, 0)] * (n + 1)
+    one_pre = [0] * (n + 1)
+    two_pre = [0] * (n + 1)
     one_p = two_p = 0
     for i in range(n):
         nb = nbs[i]
         two_p |= one_p & nb
         one_p |= nb
-        prefix[i + 1] = (one_p, two_p)
-    suffix = [(0, 0)] * (n + 1)
+        one_pre[i + 1] = one_p
+        two_pre[i + 1] = two_p
+    one_suf = [0] * (n + 1)
+    two_suf = [0] * (n + 1)
     one_s = two_s = 0
     for i in range(n - 1, -1, -1):
         nb = nbs[i]
         two_s |= one_s & nb
         one_s |= nb
-        suffix[i] = (one_s, two_s)
+        one_suf[i] = one_s
+        two_suf[i] = two_s
     for colour in range(4):
         sq = row[colour]
         if sq < 0:
             continue
-        b = 1 << sq
+        b = SQUARE_BITS[sq]
         home = one_l = two_l = 0
         for i in range(n):
             if kingdoms[i] & b:
                 home = kingdoms[i]
-                o1, t1 = prefix[i]
-                o2, t2 = suffix[i + 1]
+                o1 = one_pre[i]
+                o2 = one_suf[i + 1]
                 one_l = o1 | o2
-                two_l = t1 | t2 | (o1 & o2)
+                two_l = two_pre[i] | two_suf[i + 1] | (o1 & o2)
                 break
         # Counters over every other kingdom, then the remains of its own (B-8).
         for part in parts_without(home, b, leaders):
             nb = expand(part)
             two_l |= one_l & nb
             one_l |= nb
-        leader_masks[colour] = base & ~two_l
-    result = (free & ~river, free & river, leader_masks, catastrophe_targets(st))
+        leader_masks[colour] = base ^ (base & two_l)
+    result = (on_land, on_river, leader_masks, catastrophe_targets(st))
     st._masks = result
     return result
 
@@ -109,7 +119,7 @@ def catastrophe_targets(st: BoardData) -> int:
     """B-15: any square but a leader, a catastrophe, a treasure's tile or a monument's."""
     if st.catas_left[st.active] <= 0:
         return 0
-    return FULL & ~(st.leader_bits | st.catas | st.treasures | st.flipped)
+    return FULL ^ (st.leader_bits | st.catas | st.treasures | st.flipped)
 
 
 def swap_count(hand: list[int]) -> int:
@@ -175,13 +185,13 @@ def action_table(st: BoardData) -> tuple[int, list[Segment]]:
 def _decode(st: BoardData, seg: Segment, k: int) -> BoardAction:
     kind, colour, mask, _ = seg
     if kind == _TILE:
-        return PlaceTile(colour, nth_square(mask, k))
+        return TILE_ACTIONS[colour][nth_square(mask, k)]
     if kind == _LEADER:
-        return PlaceLeader(colour, nth_square(mask, k))
+        return LEADER_ACTIONS[colour][nth_square(mask, k)]
     if kind == _WITHDRAW:
         return WithdrawLeader(colour)
     if kind == _CATASTROPHE:
-        return PlaceCatastrophe(nth_square(mask, k))
+        return CATASTROPHE_ACTIONS[nth_square(mask, k)]
     if kind == _SWAP:
         return swap_at(st.hands[st.active], k)
     return PASS
@@ -216,9 +226,9 @@ def random_action(st: BoardData, rng: Rng) -> BoardAction:
         if k < n:
             kind = seg[0]
             if kind == _TILE:
-                return PlaceTile(seg[1], nth_square(seg[2], k))
+                return TILE_ACTIONS[seg[1]][nth_square(seg[2], k)]
             if kind == _LEADER:
-                return PlaceLeader(seg[1], nth_square(seg[2], k))
+                return LEADER_ACTIONS[seg[1]][nth_square(seg[2], k)]
             return _decode(st, seg, k)
         k -= n
     raise AssertionError("index beyond the action table")
@@ -227,7 +237,8 @@ def random_action(st: BoardData, rng: Rng) -> BoardAction:
 def is_legal(st: BoardData, action: BoardAction) -> bool:
     """Membership in `legal_actions` answered from the masks, once the object is known to
     be an action (as `apply` checks it: `Swap((0.5, 0, 0, 0))` is none)."""
-    check_action(action)
+    if id(action) not in TABLE_IDS:
+        check_action(action)
     if st.phase != ACTION:
         return action in legal_actions(st)
     if isinstance(action, PlaceTile):
@@ -255,11 +266,13 @@ def legal_actions(st: BoardData) -> list[BoardAction]:
         for seg in action_table(st)[1]:
             kind, colour, mask, n = seg
             if kind == _TILE:
-                out.extend(PlaceTile(colour, sq) for sq in squares_of(mask))
+                tiles = TILE_ACTIONS[colour]
+                out.extend(tiles[sq] for sq in squares_of(mask))
             elif kind == _LEADER:
-                out.extend(PlaceLeader(colour, sq) for sq in squares_of(mask))
+                leaders = LEADER_ACTIONS[colour]
+                out.extend(leaders[sq] for sq in squares_of(mask))
             elif kind == _CATASTROPHE:
-                out.extend(PlaceCatastrophe(sq) for sq in squares_of(mask))
+                out.extend(CATASTROPHE_ACTIONS[sq] for sq in squares_of(mask))
             else:
                 out.extend(_decode(st, seg, i) for i in range(n))
     elif p in (REVOLT, WAR):

@@ -12,6 +12,7 @@ from euphrates.board.actions import MONUMENT_CODES, MONUMENTS, monument_name
 from euphrates.board.data import BoardData
 from euphrates.board.geometry import HEIGHT, NEIGHBOURS, WIDTH, expand, flood, square_name
 from euphrates.core.colours import RED
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
@@ -58,7 +59,7 @@ def build(st: BoardData, monument: int, top_left: int, events: list[Event]) -> N
     # Flipped tiles still connect (B-5): the kingdoms are unchanged.
     # `code` is the monument as views and notation write it (`rb`), `monument` in words.
     events.append(
-        Event(
+        event(
             "monument_built",
             {
                 "seat": st.active,

@@ -11,6 +11,7 @@ from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, square_name
 from euphrates.board.phases import REVOLT
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
@@ -26,7 +27,7 @@ def start(st: BoardData, seat: int, colour: int, defender: int, events: list[Eve
     st.def_base = (NEIGHBOURS[st.def_sq] & temples).bit_count()
     st.att_commit = -1
     events.append(
-        Event(
+        event(
             "revolt",
             {
                 "leader": LEADER_NAMES[colour],
@@ -52,7 +53,7 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
     else:
         winner, loser = st.defender, st.attacker
     events.append(
-        Event(
+        event(
             "conflict_resolved",
             {
                 "conflict": "revolt",

@@ -9,28 +9,35 @@ who need not be the active player.
 from __future__ import annotations
 
 from euphrates.board.data import BoardData
-from euphrates.board.geometry import square_name
+from euphrates.board.geometry import SQUARE_BITS, lowest_square, square_name
 from euphrates.board.phases import TREASURE
 from euphrates.core.colours import GREEN
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
 def giving_kingdom(st: BoardData) -> tuple[int, int] | None:
     """(owner, treasure squares) of the first kingdom that must give treasures,
     in seat order of the owners from the active player; None if none. Only kingdoms
-    with a trader can qualify, so the search starts from the traders."""
+    with a trader qualify. Kingdoms with two treasures are few, so they are found first
+    (usually none) and only then the traders are looked for in them."""
     treasures = st.treasures
+    rich: list[int] = []
+    for k in st.kingdoms():
+        held = k & treasures
+        if held and held & (held - 1):
+            rich.append(k)
+    if not rich:
+        return None
     for i in range(st.players):
         owner = (st.active + i) % st.players
         sq = st.leader_sq[owner][GREEN]
         if sq < 0:
             continue
-        for k in st.kingdoms():
-            if k >> sq & 1:
-                held = k & treasures
-                if held & (held - 1):
-                    return owner, held
-                break
+        b = SQUARE_BITS[sq]
+        for k in rich:
+            if k & b:
+                return owner, k & treasures
     return None
 
 
@@ -43,7 +50,7 @@ def first_to_take(st: BoardData, held: int) -> int:
 def take(st: BoardData, seat: int, sq: int, events: list[Event]) -> None:
     st.treasures &= ~(1 << sq)
     st.held[seat] += 1
-    events.append(Event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
+    events.append(event("treasure_taken", {"seat": seat, "square": square_name(sq)}))
 
 
 def settle(st: BoardData, events: list[Event]) -> bool:
@@ -59,9 +66,9 @@ def settle(st: BoardData, events: list[Event]) -> bool:
         if to_take >= candidates.bit_count():
             # Every candidate will be taken whatever the order: no real choice.
             while candidates:
-                low = candidates & -candidates
-                take(st, owner, low.bit_length() - 1, events)
-                candidates ^= low
+                sq = lowest_square(candidates)
+                take(st, owner, sq, events)
+                candidates ^= SQUARE_BITS[sq]
             continue
         st.phase = TREASURE
         st.treasure_owner = owner

@@ -10,6 +10,7 @@ from __future__ import annotations
 import euphrates.board.monuments as monuments
 from euphrates.board.data import BoardData
 from euphrates.board.phases import ACTION, HAND_SIZE
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
@@ -28,17 +29,17 @@ def end_turn(st: BoardData, events: list[Event]) -> None:
     for i in range(st.players):
         seat = (st.active + i) % st.players
         if not refill(st, seat, events):
-            events.append(Event("bag_empty", {"seat": seat}))
+            events.append(event("bag_empty", {"seat": seat}))
             st.finish(events)
             return
     if st.treasures.bit_count() <= 2:
-        events.append(Event("treasures_low", {"left": st.treasures.bit_count()}))
+        events.append(event("treasures_low", {"left": st.treasures.bit_count()}))
         st.finish(events)
         return
     st.active = (st.active + 1) % st.players
     st.actions_done = 0
     st.phase = ACTION
-    events.append(Event("turn_started", {"seat": st.active}))
+    events.append(event("turn_started", {"seat": st.active}))
 
 
 def end_action(st: BoardData, events: list[Event]) -> None:

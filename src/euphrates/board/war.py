@@ -13,6 +13,7 @@ from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name, squares_of
 from euphrates.board.phases import WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 
@@ -51,7 +52,7 @@ def begin(st: BoardData, colour: int, events: list[Event]) -> None:
     st.def_base = (flood(1 << st.def_sq, within) & tiles).bit_count()
     st.att_commit = -1
     events.append(
-        Event(
+        event(
             "war",
             {
                 "leader": LEADER_NAMES[colour],
@@ -90,7 +91,7 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
         winner, loser, loser_sq = st.defender, st.attacker, st.att_sq
     gone = removable(st, colour, loser_sq)
     events.append(
-        Event(
+        event(
             "conflict_resolved",
             {
                 "conflict": "war",
@@ -109,7 +110,7 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
         st.removed[colour] += n
         st.board_changed()
         events.append(
-            Event(
+            event(
                 "tiles_removed",
                 {
                     "colour": COLOUR_NAMES[colour],

@@ -35,9 +35,9 @@ from euphrates.board.actions import (
     Swap,
     WithdrawLeader,
 )
+from euphrates.board.data import BoardData
 from euphrates.board.geometry import NEIGHBOURS, flood
 from euphrates.board.phases import OVER, REVOLT, TILE_COUNTS, WAR
-from euphrates.board.state import BoardState
 from euphrates.core.colours import BLACK, GREEN, RED
 from euphrates.core.scoring import assign_wildcards
 
@@ -65,7 +65,7 @@ def standing(
     return score, worth
 
 
-def _leader_terms(st: BoardState, seat: int, kingdoms: list[int]) -> float:
+def _leader_terms(st: BoardData, seat: int, kingdoms: list[int]) -> float:
     value = 0.0
     temples = st.tiles[RED]
     for colour in range(4):
@@ -86,7 +86,7 @@ def _leader_terms(st: BoardState, seat: int, kingdoms: list[int]) -> float:
     return value
 
 
-def _expected_support(st: BoardState, seat: int, colour: int, viewer: int) -> float:
+def _expected_support(st: BoardData, seat: int, colour: int, viewer: int) -> float:
     hand = st.hands[seat]
     if seat == viewer:
         return float(hand[colour])
@@ -94,7 +94,7 @@ def _expected_support(st: BoardState, seat: int, colour: int, viewer: int) -> fl
 
 
 def _conflict_terms(
-    st: BoardState, scores: list[float], worths: list[list[float]], viewer: int
+    st: BoardData, scores: list[float], worths: list[list[float]], viewer: int
 ) -> None:
     """Weigh a pending conflict's stake by each side's chance (in place on `scores`)."""
     c = st.conflict_colour
@@ -118,7 +118,7 @@ def _conflict_terms(
     scores[dfn] += (1 - p_att) * gain * worths[dfn][RED] - p_att * LEADER_VALUE
 
 
-def scores(st: BoardState, viewer: int) -> list[float]:
+def scores(st: BoardData, viewer: int) -> list[float]:
     """Each player's absolute score by the evaluation above (viewer's knowledge)."""
     kingdoms = st.kingdoms()
     out: list[float] = []
@@ -139,12 +139,12 @@ def relative(values: list[float], seat: int) -> float:
     return values[seat] - best_other
 
 
-def value(st: BoardState, seat: int) -> float:
+def value(st: BoardData, seat: int) -> float:
     """The evaluation for `seat`: own score minus the best opponent's."""
     return relative(scores(st, seat), seat)
 
 
-def prior(st: BoardState, action: BoardAction, seat: int) -> float:
+def prior(st: BoardData, action: BoardAction, seat: int) -> float:
     """A cheap guess (no move is played) at how good `action` is for the mover."""
     if isinstance(action, PlaceTile):
         sq, c = action.square, action.colour

@@ -38,6 +38,8 @@ from euphrates.cards.actions import (
     PlaceLeader,
     PlayCard,
 )
+from euphrates.cards.data import CardsData
+from euphrates.cards.kinds import COMMIT, OVER
 from euphrates.cards.layout import (
     CARD_TOTALS,
     COLUMNS,
@@ -51,7 +53,6 @@ from euphrates.cards.layout import (
     spot_column,
 )
 from euphrates.cards.scoring import tallies
-from euphrates.cards.state import COMMIT, OVER, CardsState
 from euphrates.core.colours import BLACK, GREEN, RED
 
 RANK_WEIGHTS = (1.0, 0.5, 0.3, 0.2)
@@ -64,7 +65,7 @@ CARD_SPARE = 0.01
 SHARE = tuple(n / sum(CARD_TOTALS) for n in CARD_TOTALS)
 
 
-def _kingdom_cards(s: CardsState, lo: int, hi: int, colour: int) -> int:
+def _kingdom_cards(s: CardsData, lo: int, hi: int, colour: int) -> int:
     n = 0
     for c in range(lo, hi + 1):
         n += s.cols[c].count(colour)
@@ -74,7 +75,7 @@ def _kingdom_cards(s: CardsState, lo: int, hi: int, colour: int) -> int:
     return n
 
 
-def _ships_in(s: CardsState, lo: int, hi: int) -> set[int]:
+def _ships_in(s: CardsData, lo: int, hi: int) -> set[int]:
     colours: set[int] = set()
     for c in range(lo, hi + 1):
         for card in s.cols[c]:
@@ -84,7 +85,7 @@ def _ships_in(s: CardsState, lo: int, hi: int) -> set[int]:
     return colours
 
 
-def _leader_terms(s: CardsState, seat: int) -> float:
+def _leader_terms(s: CardsData, seat: int) -> float:
     value = 0.0
     useful = [False, False, False, False]
     for colour in range(4):
@@ -112,12 +113,12 @@ def _leader_terms(s: CardsState, seat: int) -> float:
     return value
 
 
-def _expected(s: CardsState, seat: int, colour: int, viewer: int) -> float:
+def _expected(s: CardsData, seat: int, colour: int, viewer: int) -> float:
     hand = s.hands[seat]
     return float(hand[colour]) if seat == viewer else sum(hand) * SHARE[colour]
 
 
-def scores(s: CardsState, viewer: int) -> list[float]:
+def scores(s: CardsData, viewer: int) -> list[float]:
     out: list[float] = []
     worths: list[list[float]] = []
     for seat in range(s.players):
@@ -141,11 +142,11 @@ def scores(s: CardsState, viewer: int) -> list[float]:
     return out
 
 
-def value(s: CardsState, seat: int) -> float:
+def value(s: CardsData, seat: int) -> float:
     return relative(scores(s, seat), seat)
 
 
-def prior(s: CardsState, action: CardsAction, seat: int) -> float:
+def prior(s: CardsData, action: CardsAction, seat: int) -> float:
     """A cheap guess (no move is played) at how good `action` is for the mover."""
     if isinstance(action, PlayCard):
         t, c = action.target, action.colour
@@ -188,7 +189,7 @@ def prior(s: CardsState, action: CardsAction, seat: int) -> float:
     return 0.0
 
 
-def remaining(s: CardsState) -> float:
+def remaining(s: CardsData) -> float:
     """The share of the game still to come: the game ends when the deck cannot refill
     the hands or at most one original treasure card is left (C-17)."""
     start = (

@@ -117,6 +117,9 @@ class MctsBot(Bot):
         self._by_progress = False
         self._game = ""
         self.last_iterations = 0
+        # The tree of the last decision, kept until the next one (for inspection: a
+        # compiled search calls its own methods directly, so they cannot be wrapped).
+        self.last_root: Node | None = None
         self.total_iterations = 0
         self.total_seconds = 0.0
 
@@ -150,6 +153,7 @@ class MctsBot(Bot):
         greedy = GreedyBot(rng.below(1 << 30))
         judged = greedy.ranked(game, view)
         root = Node(-1)
+        self.last_root = root
         by_text = {str(a): a for a in base.legal_actions()}
         root.ranked = [by_text[t] for _, t in judged[: self.root_width]]
         best_value = judged[0][0]

@@ -9,7 +9,7 @@ no rule module needs the facade.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -68,7 +68,7 @@ _SLOTS = (
 )
 
 
-_HEAD_SPOTS = frozenset(c * 16 for c in range(COLUMNS))
+_HEAD_SPOTS: Final = frozenset(c * 16 for c in range(COLUMNS))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

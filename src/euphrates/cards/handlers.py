@@ -31,6 +31,7 @@ from euphrates.cards.kinds import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_PO
 from euphrates.cards.layout import BRIDGE_MIN, EMPTY, GAP_BASE, MAX_CARDS, SHIP_BASE, spot_name
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import IllegalActionError
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 Events = list[Event]
@@ -128,7 +129,7 @@ def do_catastrophe(s: CardsData, a: Catastrophe, events: Events) -> None:
 
 def do_pass(s: CardsData, a: Pass, events: Events) -> None:
     need_action(s, a)
-    events.append(Event("pass", {"seat": s.active}))
+    events.append(event("pass", {"seat": s.active}))
     turn.end_turn(s, events)
 
 
@@ -169,7 +170,7 @@ def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
         # Saying no is public (G-1, G-3): the log tells it like a payment.
         why = "ship" if s.kind == SHIP_POINT else kinds.REASON_NAMES[s.reason]
         events.append(
-            Event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
+            event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
         )
     if s.kind == SHIP_POINT:
         if a.colour >= 0:
@@ -193,7 +194,7 @@ def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
 def do_exchange(s: CardsData, a: Exchange, events: Events) -> None:
     need(s, EXCHANGE, a)
     if a.column < 0:
-        events.append(Event("exchange_none", {"seat": s.seat}))
+        events.append(event("exchange_none", {"seat": s.seat}))
         turn.end_exchange(s, events)
         return
     if a.column not in s.exchange_columns():
@@ -225,7 +226,7 @@ def do_decline(s: CardsData, a: Decline, events: Events) -> None:
             f"pending{hint}",
             "C-15",
         )
-    events.append(Event("ship_declined", {"seat": s.active, "column": s.ship_col + 1}))
+    events.append(event("ship_declined", {"seat": s.active, "column": s.ship_col + 1}))
     s.ship_col = EMPTY
     s.ship_opts = []
     turn.action_done(s, events)

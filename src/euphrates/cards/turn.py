@@ -46,13 +46,14 @@ from euphrates.cards.layout import (
     spot_name,
 )
 from euphrates.core.colours import COLOUR_LETTERS, RED
+from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
 Events = list[Event]
 
 
 def _ev(events: Events, kind: str, audience: int | None = None, **data: Any) -> None:
-    events.append(Event(kind, data, audience))
+    events.append(event(kind, data, audience))
 
 
 # --- the turn ----------------------------------------------------------------------

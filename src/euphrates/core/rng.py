@@ -9,9 +9,10 @@ the engines use SplitMix64: the whole generator state is one int.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK64 = (1 << 64) - 1
+_SPAN: Final = 1 << 64
+_MASK64: Final = _SPAN - 1
 T = TypeVar("T")
 
 
@@ -34,7 +35,7 @@ class Rng:
         """A uniform int in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _MASK64 + 1 - ((_MASK64 + 1) % n)
+        limit = _SPAN - _SPAN % n
         while True:
             # next64() inlined: this is on every random choice of search and benchmarks.
             self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
