@@ -1,0 +1,124 @@
+"""Hints (server/hints.py): the strong bot's move for a person's seat, in an unrated
+game against bots, worked out from that seat's view alone, and noted in the log."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euphrates.server.config import Settings
+from euphrates.server.hints import HINT_SPEC
+from tests.server.conftest import sqlite_url
+from tests.server.harness import Api, running_server
+from tests.server.people import Person
+from tests.server.test_bots import SPY
+
+
+@pytest.fixture
+def spied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """A server whose bot workers write down every request they are sent."""
+    log = tmp_path / "requests.jsonl"
+    monkeypatch.setenv("EUPHRATES_SPY", str(log))
+    settings = Settings(
+        db_url=sqlite_url(tmp_path),
+        bot_workers=1,
+        bot_pace=0,
+        bot_command=[sys.executable, "-c", SPY],
+    )
+    with running_server(settings) as url:
+        yield url, log
+
+
+def code(r: Any) -> str:
+    return str(r.json()["error"]["code"])
+
+
+def wait_for(api: Api, gid: str, token: str, seat: int) -> dict[str, Any]:
+    """The game once `seat` decides (its player sat down, the bots have moved)."""
+    assert api.call("POST", f"/api/games/{gid}/join", token, {}).is_success
+    deadline = time.monotonic() + 120
+    while True:
+        doc: dict[str, Any] = api.call("GET", f"/api/games/{gid}", token).json()
+        decision = doc["views"][str(seat)].get("decision")
+        if decision is not None and decision["seat"] == seat:
+            return doc
+        assert time.monotonic() < deadline, doc["game"]
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_a_hint_is_a_legal_action_from_the_seats_view_only(
+    spied: tuple[str, Path], game: str
+) -> None:
+    url, log = spied
+    api = Api(url)
+    created = api.create(game, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}])
+    gid, token = created["id"], created["seats"][0]["token"]
+    host = created["host"]["token"]
+    doc = wait_for(api, gid, token, 0)
+    view = doc["views"]["0"]
+    r = api.call("POST", f"/api/games/{gid}/seats/0/hint", token)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert set(answer) == {"action", "version", "level"}
+    assert answer["level"] == "strong" and answer["version"] == doc["version"]
+    assert answer["action"] in view["legal"]
+    assert host not in r.text and token not in r.text
+    # The worker was asked the strong search with seat 0's view, and nothing else.
+    asked = json.loads(log.read_text().splitlines()[-1])
+    assert set(asked) == {"id", "game", "bot", "seed", "view"}
+    assert asked["bot"] == HINT_SPEC
+    public = {k: v for k, v in view.items() if k != "version"}  # the server's count
+    assert {k: v for k, v in asked["view"].items() if k != "version"} == public
+    # The log notes the hint, and the hint is an action the seat may take.
+    after = api.call("GET", f"/api/games/{gid}", token).json()
+    assert {"version": doc["version"], "kind": "hint", "seat": 0, "level": "strong"}.items() <= (
+        after["notes"][-1].items()
+    )
+    move = {"version": doc["version"], "seat": 0, "action": answer["action"]}
+    assert api.call("POST", f"/api/games/{gid}/actions", token, move).is_success
+
+
+def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> None:
+    url, _log = spied
+    api = Api(url)
+    people = api.create("cards")  # two people, no bot
+    r = api.call("POST", f"/api/games/{people['id']}/seats/0/hint", people["seats"][0]["token"])
+    assert code(r) == "hint_refused" and "against bots" in r.json()["error"]["message"]
+
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+    created = api.create("board", seats)
+    gid, (t0, t1) = created["id"], [s["token"] for s in created["seats"][:2]]
+    assert api.call("POST", f"/api/games/{gid}/join", t1, {}).is_success
+    doc = wait_for(api, gid, t0, 0)
+    r = api.call("POST", f"/api/games/{gid}/seats/1/hint", t1)
+    assert code(r) == "wrong_seat" and "not seat 1's" in r.json()["error"]["message"]
+    assert code(api.call("POST", f"/api/games/{gid}/seats/0/hint", t1)) == "not_your_seat"
+    assert code(api.call("POST", f"/api/games/{gid}/seats/2/hint", t0)) == "not_your_seat"
+    assert code(api.call("POST", f"/api/games/{gid}/seats/0/hint", "nonsense")) == "bad_token"
+    assert api.call("GET", f"/api/games/{gid}", t0).json()["version"] == doc["version"]
+    host = created["host"]["token"]
+    assert api.call("POST", f"/api/games/{gid}/abandon", host, {}).is_success
+    assert code(api.call("POST", f"/api/games/{gid}/seats/0/hint", t0)) == "abandoned"
+
+    ann = Person(url)
+    assert ann.signup("Ann").status_code == 201
+    body = {
+        "game": "cards",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "intermediate"}],
+        "rated": True,
+    }
+    rated = ann.post("/api/games", body)
+    assert rated.status_code == 201, rated.text
+    rid = rated.json()["id"]
+    r = ann.post(f"/api/games/{rid}/join", {}, token=rated.json()["seats"][0]["token"])
+    assert r.is_success
+    r = ann.post(f"/api/games/{rid}/seats/0/hint")
+    assert code(r) == "hint_refused" and "rated" in r.json()["error"]["message"]
