@@ -36,10 +36,12 @@ def test_board_hint_shows_the_bots_move(bot_server: Server, pages: Pages, size: 
     view = Watch(bot_server, game["id"], game["seats"][0]["token"]).own_decision()
     action = press_hint(page, view)
     text = page.inner_text(".hint-move")
-    assert text.startswith("Hint: ")
     square = re.search(r"[A-P](?:1[01]|[1-9])(?!\d)", action)
-    if square:  # a tile or leader placed: its square is lit as a choice pointed at
+    if square:  # a piece placed: said as the move log says it, its square lit
+        assert text.startswith("Hint: Ann ") and square.group(0) in text, text
         assert square.group(0) in lit_squares(page)
+    else:
+        assert text.startswith("Hint: "), text
     page.locator("#hint").scroll_into_view_if_needed()
     shot(page, f"hint-board-{size}")
     page.wait_for_function(

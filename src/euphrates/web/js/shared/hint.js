@@ -11,7 +11,7 @@ import { errorText, t } from "./i18n.js";
  * The part of a table the hint uses.
  * @typedef {object} HintHost
  * @property {{tokens: string[], version: number}} conn
- * @property {(text: string) => string} shown the notation in words
+ * @property {(action: string, seat: number) => string} shown an action in words, as the seat's
  * @property {(action: string) => Set<string>} places the places an action names
  * @property {(places: Set<string>|null) => void} light
  * @property {(text: string) => void} say
@@ -43,7 +43,7 @@ export class Hint {
         disabled: this.busy || answer !== null, onclick: () => void this.ask(game.id, seat),
       }, t("table.hint")),
       this.busy ? h("span", { class: "hint" }, t("table.hint_wait")) : null,
-      answer ? h("span", { class: "hint-move", "data-action": answer.action }, t("table.hint_move", { move: this.table.shown(answer.action) })) : null);
+      answer ? h("span", { class: "hint-move", "data-action": answer.action }, t("table.hint_move", { move: this.table.shown(answer.action, answer.seat) })) : null);
   }
 
   /**

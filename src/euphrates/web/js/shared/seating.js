@@ -51,7 +51,7 @@ import { Waiting } from "./waiting.js";
  * @property {(l: Leader, legal: L) => S|null} leaderKey what a leader's key (Shift) picks
  * @property {(view: V) => V} [unseen] the view drawn where no seat is shown (default: as is)
  * @property {(events: import("./types.js").GameEvent[]) => Set<string>} touched the places events changed
- * @property {(text: string) => string} shown notation in words (a hint's move)
+ * @property {(text: string, who: string) => string} shown an action in words, as made by `who` (a hint)
  * @property {(action: string) => Set<string>} places the places an action names (a hint's lit)
  */
 
@@ -122,7 +122,7 @@ export class Seating {
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
     this.hostKey = "";
-    this.hint = new Hint({ conn: this.conn, shown: parts.shown, places: parts.places, say: (m) => this.say(m),
+    this.hint = new Hint({ conn: this.conn, shown: (a, s) => parts.shown(a, this.name(s)), places: parts.places, say: (m) => this.say(m),
       light: (p) => { this.preview = p; this.renderMarks(); }, renderNow: () => this.renderNow() });
     this.waiting = new Waiting();
     this.notice = h("p", { class: "notice", role: "alert" });
