@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +123,49 @@ def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> 
     assert r.is_success
     r = ann.post(f"/api/games/{rid}/seats/0/hint")
     assert code(r) == "hint_refused" and "rated" in r.json()["error"]["message"]
+
+
+HELD = """
+import json, os, sys, time
+from euphrates.bots import worker
+from euphrates.bots.process import child_setup, serve
+log, go = os.environ["EUPHRATES_SPY"], os.environ["EUPHRATES_GO"]
+def handle(line):
+    if json.loads(line)["bot"] == "mcts:1s":  # a hint: told, then held until the test says
+        with open(log, "ab") as f:
+            f.write(line.rstrip(b"\\n") + b"\\n")
+        while not os.path.exists(go):
+            time.sleep(0.01)
+    return worker.handle(line)
+requests, replies = child_setup(sys.argv[1:])
+sys.exit(serve(requests, replies, handle))
+"""
+
+
+def test_one_hint_at_a_time_per_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log, go = tmp_path / "hints.jsonl", tmp_path / "go"
+    monkeypatch.setenv("EUPHRATES_SPY", str(log))
+    monkeypatch.setenv("EUPHRATES_GO", str(go))
+    settings = Settings(
+        db_url=sqlite_url(tmp_path),
+        bot_workers=2,
+        bot_pace=0,
+        bot_command=[sys.executable, "-c", HELD],
+    )
+    with running_server(settings) as url, ThreadPoolExecutor(1) as pool:
+        api = Api(url)
+        created = api.create("board", [{"kind": "human"}, {"kind": "bot", "level": "beginner"}])
+        gid, token = created["id"], created["seats"][0]["token"]
+        wait_for(api, gid, token, 0)
+        path = f"/api/games/{gid}/seats/0/hint"
+        first = pool.submit(Api(url).call, "POST", path, token)
+        deadline = time.monotonic() + 60
+        while not (log.exists() and log.read_text()):  # the worker has the first hint
+            assert time.monotonic() < deadline and not first.done()
+            time.sleep(0.02)
+        second = api.call("POST", path, token)
+        assert code(second) == "hint_busy" and second.status_code == 429
+        go.touch()
+        assert first.result(timeout=60).status_code == 200
+        notes = api.call("GET", f"/api/games/{gid}", token).json()["notes"]
+        assert [n["kind"] for n in notes] == ["hint"]  # the refused one is not noted
