@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from euphrates.match.records import GameRecord
 from euphrates.server.config import Settings
 from euphrates.server.hints import HINT_SPEC
 from tests.server.conftest import sqlite_url
@@ -84,6 +85,13 @@ def test_a_hint_is_a_legal_action_from_the_seats_view_only(
     )
     move = {"version": doc["version"], "seat": 0, "action": answer["action"]}
     assert api.call("POST", f"/api/games/{gid}/actions", token, move).is_success
+    # The record keeps the hint after the actions before it, and reads back.
+    assert api.call("POST", f"/api/games/{gid}/abandon", host, {}).is_success
+    record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
+    hints = [n for n in record.notes if n["kind"] == "hint"]
+    assert hints == [
+        {"after": len(record.actions) - 1, "kind": "hint", "seat": 0, "level": "strong"}
+    ]
 
 
 def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> None:
