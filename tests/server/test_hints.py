@@ -20,6 +20,7 @@ from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 from tests.server.people import Person
 from tests.server.test_bots import SPY
+from tests.server.test_leaks import secret_seed
 
 
 @pytest.fixture
@@ -71,7 +72,8 @@ def test_a_hint_is_a_legal_action_from_the_seats_view_only(
     assert set(answer) == {"action", "version", "level"}
     assert answer["level"] == "strong" and answer["version"] == doc["version"]
     assert answer["action"] in view["legal"]
-    assert host not in r.text and token not in r.text
+    seed = secret_seed(sqlite_url(log.parent), gid)
+    assert host not in r.text and token not in r.text and str(seed) not in r.text
     # The worker was asked the strong search with seat 0's view, and nothing else.
     asked = json.loads(log.read_text().splitlines()[-1])
     assert set(asked) == {"id", "game", "bot", "seed", "view"}
