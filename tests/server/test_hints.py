@@ -103,6 +103,10 @@ def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> 
     r = api.call("POST", f"/api/games/{people['id']}/seats/0/hint", people["seats"][0]["token"])
     assert code(r) == "hint_refused" and "against bots" in r.json()["error"]["message"]
 
+    tour = api.http.post("/api/tours", json={"game": "board"}).json()
+    r = api.call("POST", f"/api/games/{tour['id']}/seats/0/hint", tour["seats"][0]["token"])
+    assert code(r) == "hint_refused" and "tour" in r.json()["error"]["message"]
+
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "beginner"}]
     created = api.create("board", seats)
     gid, (t0, t1) = created["id"], [s["token"] for s in created["seats"][:2]]

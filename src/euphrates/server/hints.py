@@ -17,6 +17,7 @@ from euphrates.server.hub import Hub
 from euphrates.server.notes import Note, writing
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
+from euphrates.server.tour import is_tour
 
 HINT_LEVEL = "strong"
 HINT_SPEC = "mcts:1s"
@@ -32,6 +33,8 @@ def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | Non
         )
     if not any(s.kind == "bot" for s in room.row.seats):
         return Refusal("hint_refused", "hints are given only in a game against bots")
+    if is_tour(room.row):
+        return Refusal("hint_refused", "the guided tour says each move itself: no hints")
     if seat not in holder:
         return Refusal("not_your_seat", f"you do not hold seat {seat}")
     if room.is_bot(seat):

@@ -34,7 +34,8 @@ export class Hint {
    */
   render(game, seat) {
     const allowed = seat !== null && !game.rated && game.status === "active"
-      && game.seats[seat]?.kind === "human" && game.seats.some((s) => s.kind === "bot");
+      && game.seats[seat]?.kind === "human" && game.seats.some((s) => s.kind === "bot")
+      && !game.seats.some((s) => s.level === "tour"); // the guided tour says each move itself
     if (!allowed) return null;
     const answer = this.answer?.seat === seat && this.answer.version === this.table.conn.version ? this.answer : null;
     return h("div", { class: "hint-box row" },
