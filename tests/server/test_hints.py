@@ -42,14 +42,17 @@ def code(r: Any) -> str:
     return str(r.json()["error"]["code"])
 
 
-def wait_for(api: Api, gid: str, token: str, seat: int) -> dict[str, Any]:
-    """The game once `seat` decides (its player sat down, the bots have moved)."""
+def wait_for(
+    api: Api, gid: str, token: str, seat: int, movers: tuple[int, ...] | None = None
+) -> dict[str, Any]:
+    """The game once `seat` (or one of `movers`) decides: its player sat down, the bots
+    have moved."""
     assert api.call("POST", f"/api/games/{gid}/join", token, {}).is_success
     deadline = time.monotonic() + 120
     while True:
         doc: dict[str, Any] = api.call("GET", f"/api/games/{gid}", token).json()
         decision = doc["views"][str(seat)].get("decision")
-        if decision is not None and decision["seat"] == seat:
+        if decision is not None and decision["seat"] in (movers or (seat,)):
             return doc
         assert time.monotonic() < deadline, doc["game"]
         time.sleep(0.05)
@@ -111,12 +114,15 @@ def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> 
     created = api.create("board", seats)
     gid, (t0, t1) = created["id"], [s["token"] for s in created["seats"][:2]]
     assert api.call("POST", f"/api/games/{gid}/join", t1, {}).is_success
-    doc = wait_for(api, gid, t0, 0)
-    r = api.call("POST", f"/api/games/{gid}/seats/1/hint", t1)
-    assert code(r) == "wrong_seat" and "not seat 1's" in r.json()["error"]["message"]
-    assert code(api.call("POST", f"/api/games/{gid}/seats/0/hint", t1)) == "not_your_seat"
-    assert code(api.call("POST", f"/api/games/{gid}/seats/2/hint", t0)) == "not_your_seat"
-    assert code(api.call("POST", f"/api/games/{gid}/seats/0/hint", "nonsense")) == "bad_token"
+    doc = wait_for(api, gid, t0, 0, movers=(0, 1))
+    mover = doc["views"]["0"]["decision"]["seat"]
+    idle, (mine, theirs) = 1 - mover, (t1, t0) if mover == 0 else (t0, t1)
+    r = api.call("POST", f"/api/games/{gid}/seats/{idle}/hint", mine)
+    assert code(r) == "wrong_seat" and f"not seat {idle}'s" in r.json()["error"]["message"]
+    assert code(api.call("POST", f"/api/games/{gid}/seats/{mover}/hint", mine)) == "not_your_seat"
+    assert code(api.call("POST", f"/api/games/{gid}/seats/2/hint", theirs)) == "not_your_seat"
+    r = api.call("POST", f"/api/games/{gid}/seats/{mover}/hint", "nonsense")
+    assert code(r) == "bad_token"
     assert api.call("GET", f"/api/games/{gid}", t0).json()["version"] == doc["version"]
     host = created["host"]["token"]
     assert api.call("POST", f"/api/games/{gid}/abandon", host, {}).is_success

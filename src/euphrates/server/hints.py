@@ -75,4 +75,7 @@ async def hint(hub: Hub, room: Room, seat: int, holder: frozenset[int]) -> dict[
         room.noted(note)
     finally:
         room.hinting = False
+    # Other servers read notes with the seats (hub.reload_seats): told so, their clients
+    # see the hint in the move log too.
+    hub.seats_changed(room, local=True)
     return {"action": action, "version": version, "level": HINT_LEVEL}
