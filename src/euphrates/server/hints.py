@@ -68,14 +68,10 @@ async def hint(hub: Hub, room: Room, seat: int, holder: frozenset[int]) -> dict[
             raise Refusal("stale_version", "the game moved on while the hint was worked out")
         note = Note(version, "hint", seat, HINT_LEVEL)
         try:
-            async with hub.store.engine.begin() as conn:
-                await writing(room.id, note)(conn)
+            await hub.store.add_note(room.id, writing(room.id, note))
         except Exception as e:
             raise Refusal("storage_unavailable", f"the hint could not be noted: {e}") from None
         room.noted(note)
     finally:
         room.hinting = False
-    # Other servers read notes with the seats (hub.reload_seats): told so, their clients
-    # see the hint in the move log too.
-    hub.seats_changed(room, local=True)
     return {"action": action, "version": version, "level": HINT_LEVEL}
