@@ -42,7 +42,7 @@ def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | Non
     room.check_playing()
     to_move = room.state.to_move()
     if to_move != seat:
-        return Refusal("wrong_seat", f"the decision pending is not seat {seat}'s", "G-1")
+        return Refusal("wrong_seat", f"the decision pending is not seat {seat}'s")
     return None
 
 
