@@ -108,10 +108,10 @@ class You(BaseModel):
 class NoteOut(BaseModel):
     """Something that happened between versions: a clock ran out, a bot played a late
     turn or stood in, a player came back, the host gave a seat to a bot, a player
-    resigned a rated game."""
+    resigned a rated game, a player took a hint."""
 
     version: int = Field(description="it happened after this version")
-    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned"]
+    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "hint"]
     seat: int | None
     level: str | None = Field(default=None, description="the bot's level")
     by: int | None = Field(default=None, description="the seat that let a bot stand in")

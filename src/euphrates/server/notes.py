@@ -18,13 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from euphrates.server import db
 from euphrates.server.storebase import Followup, iso_time, now
 
-NoteKind = Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned"]
+NoteKind = Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "hint"]
 """`out_of_time`: a real-time seat's bank ran dry (the others may let a bot play it);
 `late_turn`: a turn-based seat's deadline passed and a bot of `level` plays that turn;
 `standin`: seat `by` let a bot of `level` play the seat; `back`: its player took it
 back; `replaced`: the host gave the seat to a bot of `level` for the rest of the game;
 `resigned`: the seat's player resigned a rated game and a bot of `level` plays it to
-the end (match/records.py lists the kinds a record may hold)."""
+the end; `hint`: the seat's player asked a bot of `level` for a move (server/hints.py)
+(match/records.py lists the kinds a record may hold)."""
 
 
 @dataclass(frozen=True)

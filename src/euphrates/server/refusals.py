@@ -77,6 +77,9 @@ HTTP_STATUS = {
     "send_failed": 502,
     "not_rated": 409,
     "already_waiting": 409,
+    "hint_refused": 409,
+    "hint_busy": 429,
+    "bot_unavailable": 503,
 }
 
 

@@ -73,6 +73,8 @@ class Room:
     notes: list[Note] = field(default_factory=list)
     """What happened between versions (notes.py), in order."""
     last_active: float = field(default_factory=time.monotonic)
+    hinting: bool = False
+    """Whether a bot is thinking of a hint for this game (hints.py): one at a time."""
     driven: bool = False
     """Whether this server process acts on the game when a bot must move: it made the
     version that gave a bot the decision, or claimed the game from a server that

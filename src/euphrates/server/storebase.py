@@ -35,6 +35,13 @@ class StoreBase:
         self.origin = origin
         self.sqlite = sqlite
 
+    async def add_note(self, game_id: str, write: Followup) -> None:
+        """A note on its own (a hint, notes.py), told to other servers as a change of
+        the seats, with which they read the notes."""
+        async with self.engine.begin() as conn:
+            await write(conn)
+            await self._notify(conn, {"t": "seats", "g": game_id})
+
     async def _notify(self, conn: Any, payload: dict[str, Any]) -> None:
         if self.sqlite:
             return

@@ -5,7 +5,8 @@ offers, health), tours (the guided first games), account (sign-up, sessions, my 
 profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
 getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
 e-mail and webhook, the digest, a password change), ratings (leaderboards,
-resigning a rated game), quick match (a 2-player game now); app.py
+resigning a rated game), hints (the strong bot's move for a seat against bots),
+quick match (a 2-player game now); app.py
 assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
 game and open it with the caller's tokens, and the room, its audience or the hub
 enforce the rules and the versions."""
@@ -16,6 +17,7 @@ from euphrates.server.routes import (
     account,
     clocks,
     games,
+    hints,
     host,
     meta,
     notifications,
@@ -40,4 +42,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     quickmatch.router,
     notifications.router,
     ratings.router,
+    hints.router,
 )

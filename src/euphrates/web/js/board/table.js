@@ -13,7 +13,7 @@ import { readBoard, regionAt, strengths } from "./kingdoms.js";
 import { parseLegal } from "./legal.js";
 import { decisionPanel, handPanel, seatsPanel } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
-import { WORDS, stepEntry, touched } from "./words.js";
+import { WORDS, actionWords, stepEntry, touched } from "./words.js";
 import { squareInfo } from "./info.js";
 import { conflictLine } from "../shared/panels.js";
 import { Zoom } from "../shared/zoom.js";
@@ -41,7 +41,8 @@ export async function createTable(host) {
 /** @type {import("../shared/seating.js").Parts<BoardView, Selection, Legal, Ui>} */
 const PARTS = {
   words: WORDS,
-  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched,
+  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched, shown: actionWords,
+  places: (action) => new Set(action.match(/[A-P](?:1[01]|[1-9])(?!\d)/g) ?? []),
   turnOf: (view, d) => ({ active: view.turn?.active ?? d.seat, phase: t("table.action_n", { n: Math.min(2, (view.turn?.actions_done ?? 0) + 1) }) }),
   counter: (view) => h("span", { class: "bag-counts" },
     h("span", { class: "bag", title: t("table.bag_n", { n: view.bag?.count ?? 0 }) }, `${t("table.bag")}: ${view.bag?.count ?? 0}`),

@@ -5,7 +5,12 @@
 import { h } from "../shared/dom.js";
 import { listing, loadWords, t } from "../shared/i18n.js";
 import { stepItems } from "../shared/logentry.js";
-import { LEADER_COLOUR, LEADER_LETTER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "../shared/pieces.js";
+import { LEADER_COLOUR, LEADER_LETTER, LETTER_COLOUR, LETTER_LEADER, TILE_LETTER, asColour, asLeader, leaderOfColour } from "../shared/pieces.js";
+
+/** @type {Record<string, string>} */
+const LETTER_COLOUR_OF = LETTER_COLOUR;
+/** @type {Record<string, string>} */
+const LETTER_LEADER_OF = LETTER_LEADER;
 import { monumentColours } from "./draw.js";
 import { tileIcon } from "../shared/symbols.js";
 
@@ -173,6 +178,23 @@ function notation(events) {
  */
 export function shownNotation(text) {
   return text.replace(/^(commit|swap|pass|war|monument|decline|treasure)\b/, (w) => t(`note.${w}`));
+}
+
+/**
+ * A suggested action (a hint) in the move log's words, as if `who` had made it; other
+ * actions as their notation is shown.
+ * @param {string} text
+ * @param {string} who
+ */
+export function actionWords(text, who) {
+  const names = { name: () => who, perspective: null };
+  const m = /^([rbgkPFTKx])([A-P](?:1[01]|[1-9]))$/.exec(text);
+  const [letter, sq] = [m?.[1] ?? "", m?.[2] ?? ""];
+  /** @type {GameEvent|null} */
+  const e = !m ? null : letter === "x" ? { kind: "catastrophe", seat: 0, square: sq }
+    : /[rbgk]/.test(letter) ? { kind: "tile_placed", seat: 0, colour: asColour(LETTER_COLOUR_OF[letter] ?? "") ?? "", square: sq }
+    : { kind: "leader_placed", seat: 0, leader: LETTER_LEADER_OF[letter] ?? "", square: sq };
+  return (e && describe(e, names)) ?? shownNotation(text);
 }
 
 /**

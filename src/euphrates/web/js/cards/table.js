@@ -17,7 +17,7 @@ import { CARD_LETTER, LEADER_LETTER, kingdomOf, leaderOf, parseSpot, publicPart,
 import { conflictOf, decisionPanel, handPanel, seatsPanel, tableStrip } from "./panels.js";
 import { scoringPanel } from "./scoring.js";
 import { notSeen } from "../shared/follow.js";
-import { WORDS, stepEntry, touched } from "./words.js";
+import { WORDS, actionWords, stepEntry, touched } from "./words.js";
 
 addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
 const styled = stylesheet("/static/css/cards.css");
@@ -43,7 +43,8 @@ export async function createTable(host) {
 /** @type {import("../shared/seating.js").Parts<CardsView, Selection, Legal, Ui>} */
 const PARTS = {
   words: WORDS,
-  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched,
+  entry: stepEntry, parseLegal, handPanel, seatsPanel, touched, shown: actionWords,
+  places: (action) => new Set(action.match(/[1-8]\.[0-8]|[1-7]-[2-8]/g) ?? []),
   turnOf: (view, d) => {
     const left = Number(view.actions_left ?? 0);
     return { active: view.active ?? d.seat, phase: left > 0 ? t("table.action_n", { n: Math.min(2, 3 - left) }) : t("cards.turn_end") };

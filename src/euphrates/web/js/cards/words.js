@@ -231,6 +231,23 @@ export function shownNotation(text) {
 }
 
 /**
+ * A suggested action (a hint) in the move log's words, as if `who` had made it; other
+ * actions as their notation is shown.
+ * @param {string} text
+ * @param {string} who
+ */
+export function actionWords(text, who) {
+  const names = { name: () => who, perspective: null, everything: false };
+  let m = /^([rbgk])([1-8])$/.exec(text);
+  if (m) return describe({ kind: "card", seat: 0, card: m[1], column: Number(m[2]) }, names) ?? text;
+  m = /^([rbgk])([1-7]-[2-8])$/.exec(text);
+  if (m) return describe({ kind: "bridge", seat: 0, gap: m[2] }, names) ?? text;
+  m = /^([PFTK])([1-8]\.[0-8]|[1-7]-[2-8])$/.exec(text);
+  if (m) return describe({ kind: "leader", seat: 0, leader: m[1], to: m[2] }, names) ?? text;
+  return shownNotation(text);
+}
+
+/**
  * Spots a step changed, for a quiet highlight of the last move.
  * @param {GameEvent[]} events
  */

@@ -9,6 +9,7 @@ import { endBanner, fetchStats, statsPanel } from "./endgame.js";
 import { Follow } from "./follow.js";
 import { flash } from "./motion.js";
 import { paintControls } from "./controls.js";
+import { Hint } from "./hint.js";
 import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
 import { ruleLink, withRulings } from "./rulelinks.js";
 import { LogTabs } from "./logtabs.js";
@@ -50,6 +51,8 @@ import { Waiting } from "./waiting.js";
  * @property {(l: Leader, legal: L) => S|null} leaderKey what a leader's key (Shift) picks
  * @property {(view: V) => V} [unseen] the view drawn where no seat is shown (default: as is)
  * @property {(events: import("./types.js").GameEvent[]) => Set<string>} touched the places events changed
+ * @property {(text: string, who: string) => string} shown an action in words, as made by `who` (a hint)
+ * @property {(action: string) => Set<string>} places the places an action names (a hint's lit)
  */
 
 /**
@@ -119,6 +122,8 @@ export class Seating {
     this.tabs = h("div", { class: "tabs-slot" });
     this.hostBox = h("div", { class: "host-slot" });
     this.hostKey = "";
+    this.hint = new Hint({ conn: this.conn, shown: (a, s) => parts.shown(a, this.name(s)), places: parts.places, say: (m) => this.say(m),
+      light: (p) => { this.preview = p; this.renderMarks(); }, renderNow: () => this.renderNow() });
     this.waiting = new Waiting();
     this.notice = h("p", { class: "notice", role: "alert" });
     /** @type {Set<string>|null} the places of the step a replayed turn shows now */
@@ -476,7 +481,7 @@ export class Seating {
     fill(this.notice, ...withRulings(this.message ?? "", game.game));
     this.notice.hidden = !this.message;
     if (me !== null) {
-      fill(this.hand, this.parts.handPanel(ui), this.undoButton());
+      fill(this.hand, this.parts.handPanel(ui), this.undoButton(), this.hint.render(game, deciding ? me : null));
     } else if (this.held.length > 1 && this.covered()) {
       fill(this.hand, this.coverPanel());
     } else {
