@@ -3,8 +3,8 @@ imported the command and what its subcommands load, instead of starting Python f
 each (tests/test_fuzz_cli.py runs about eighty such commands).
 
 Each child is what `python -m euphrates ARGV` would be: its own environment, working
-directory, standard input at its end, standard output and error of its own, a memory
-limit, `sys.exit(main(argv))` with Python's exit codes and a traceback for an uncaught
+directory, standard input (given, else at its end), standard output and error of its
+own, a memory limit if asked, `sys.exit(main(argv))` with Python's exit codes and a traceback for an uncaught
 exception. The parent of the children reports each one's exit status, output and the
 CPU time it spent (`wait4`), and kills one that runs past its bound on the clock.
 
@@ -14,6 +14,7 @@ answers one JSON line on standard output.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import json
 import os
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+PR_SET_PDEATHSIG = 1
 
 # Loaded once here so that no child pays for them: the command and the modules its
 # subcommands import when they run.
@@ -57,22 +59,32 @@ def _exit_code(e: SystemExit) -> int:
     return 1
 
 
+def _end_with_parent() -> None:
+    """SIGKILL to this child when the forking interpreter ends (Linux's
+    PR_SET_PDEATHSIG): a test run stopped halfway leaves no command behind."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG)")
+
+
 def _child(request: dict[str, Any], out: int, err: int) -> None:
     """The forked child: becomes `python -m euphrates ARGV` and never returns."""
     code = 70
     try:
+        _end_with_parent()
         limit = int(request["memory"])
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
+        os.dup2(request["stdin"], 0)
         os.dup2(out, 1)
         os.dup2(err, 2)
-        sys.stdin = open(0, closefd=False)  # noqa: SIM115 — the child's own stdin
-        sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+        # The streams a UTF-8 locale gives Python (the tests' children ran in one).
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
         sys.argv = ["euphrates", *request["argv"]]
         from euphrates.cli import main
 
@@ -90,10 +102,16 @@ def _child(request: dict[str, Any], out: int, err: int) -> None:
 
 
 def _run(request: dict[str, Any]) -> dict[str, Any]:
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with (
+        tempfile.TemporaryFile() as stdin,
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+    ):
+        stdin.write(request["input"].encode())
+        stdin.seek(0)
         pid = os.fork()
         if pid == 0:
-            _child(request, out.fileno(), err.fileno())
+            _child({**request, "stdin": stdin.fileno()}, out.fileno(), err.fileno())
         done = os.pidfd_open(pid)
         try:
             ready, _, _ = select.select([done], [], [], float(request["bound"]))
@@ -142,12 +160,25 @@ class Forker:
         self.proc.wait(30)
 
     def run(
-        self, argv: list[str], env: dict[str, str], cwd: Path, memory: int, bound: float
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        memory: int,
+        bound: float,
+        stdin: str = "",
     ) -> dict[str, Any]:
-        """`python -m euphrates ARGV` in a forked child: its exit code, output, CPU time,
-        and whether it was killed after `bound` seconds on the clock."""
+        """`python -m euphrates ARGV` in a forked child, reading `stdin`: its exit code,
+        output, CPU time, and whether it was killed after `bound` seconds on the clock."""
         assert self.proc is not None and self.proc.stdin and self.proc.stdout
-        request = {"argv": argv, "env": env, "cwd": str(cwd), "memory": memory, "bound": bound}
+        request = {
+            "argv": argv,
+            "env": env,
+            "cwd": str(cwd),
+            "memory": memory,
+            "bound": bound,
+            "input": stdin,
+        }
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer: dict[str, Any] = json.loads(self.proc.stdout.readline())

@@ -30,29 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-# Tests that take the longest, run first: on two workers a long test left to the end
-# keeps one worker busy while the other has nothing left to do. (The wheel's group
-# goes first anyway, as xdist hands out its largest group before single tests.)
-LONG_FIRST = (
-    "tests/test_quality.py::test_mypy_strict",
-    "tests/test_fuzz_cli.py",
-    "tests/web/",
-    "tests/server/test_notify.py",
-    "tests/server/test_crash.py",
-    "tests/board/test_properties.py",
-    "tests/bots/test_bots.py",
-)
-
-
-def _rank(item: pytest.Item) -> int:
-    for i, prefix in enumerate(LONG_FIRST):
-        if item.nodeid.startswith(prefix):
-            return i
-    return len(LONG_FIRST)
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=_rank)  # stable: the order within each part is kept
     if config.getoption("--soak"):
         return
     skip = pytest.mark.skip(reason="soak test: run with --soak")

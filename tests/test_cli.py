@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,21 +15,46 @@ import pytest
 from euphrates.cli import main
 from euphrates.match.records import GameRecord
 from euphrates.terminal import new_record
+from tests.cli_forks import Forker
+
+
+@pytest.fixture(scope="module")
+def forker() -> Iterator[Forker]:
+    with Forker() as f:
+        yield f
+
+
+def _env(data: Path, lang: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(EUPHRATES_DATA_DIR=str(data), COLUMNS="100", LANG=lang)
+    return env
 
 
 def _run(
-    args: list[str], data: Path, stdin: str = "", timeout: float = 60, lang: str = "C.UTF-8"
+    forker: Forker,
+    args: list[str],
+    data: Path,
+    stdin: str = "",
+    timeout: float = 60,
+    lang: str = "C.UTF-8",
 ) -> subprocess.CompletedProcess[str]:
-    """`euphrates ARGS` in a child process, in the locale `lang` (English unless told)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(EUPHRATES_DATA_DIR=str(data), COLUMNS="100", LANG=lang)
+    """`euphrates ARGS` in a child process, in the locale `lang` (English unless told):
+    forked from an interpreter that imported the command once (tests/cli_forks.py)."""
+    done = forker.run(args, _env(data, lang), Path.cwd(), 0, timeout, stdin)
+    if done["hang"]:
+        pytest.fail(f"euphrates {' '.join(args)} did not end within {timeout} s")
+    return subprocess.CompletedProcess(args, done["code"], done["stdout"], done["stderr"])
+
+
+def _python_m(args: list[str], data: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m euphrates ARGS`, a Python of its own."""
     return subprocess.run(
         [sys.executable, "-m", "euphrates", *args],
-        input=stdin,
+        input="",
         capture_output=True,
         text=True,
-        env=env,
-        timeout=timeout,
+        env=_env(data, "C.UTF-8"),
+        timeout=60,
     )
 
 
@@ -100,9 +126,9 @@ MORE = [
 
 @pytest.mark.parametrize("args", REPORTED, ids=[" ".join(a) for a in REPORTED])
 def test_a_reported_bad_command_line_is_one_line_and_no_traceback(
-    args: list[str], files: dict[str, str], tmp_path: Path
+    forker: Forker, args: list[str], files: dict[str, str], tmp_path: Path
 ) -> None:
-    proc = _run([a.format(**files) for a in args], tmp_path / "data")
+    proc = _run(forker, [a.format(**files) for a in args], tmp_path / "data")
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr + proc.stdout
     lines = proc.stderr.strip().splitlines()
@@ -156,20 +182,23 @@ def test_the_messages_name_the_argument(
     assert _main(["bench", "board", "--games", "-1"], capsys)[0] == 2
 
 
-def test_help_shows_the_defaults_and_python_m_works(tmp_path: Path) -> None:
-    proc = _run(["bench", "--help"], tmp_path)
+def test_help_shows_the_defaults_and_python_m_works(forker: Forker, tmp_path: Path) -> None:
+    proc = _python_m(["bench", "--help"], tmp_path)
     assert proc.returncode == 0
     assert "(default: 1)" in proc.stdout and "(default: 4)" in proc.stdout
-    text = " ".join(_run(["play", "--help"], tmp_path).stdout.split())
+    text = " ".join(_run(forker, ["play", "--help"], tmp_path).stdout.split())
     assert "fresh random seed" in text and "default intermediate" in text
 
 
-def test_the_reproduction_shows_no_secret_swap(tmp_path: Path) -> None:
+def test_the_reproduction_shows_no_secret_swap(forker: Forker, tmp_path: Path) -> None:
     """`(yes pass | head -40; echo quit) | euphrates play board --players 2 --bots
     beginner --seed 4`: the bot's swaps are told as counts (G-3)."""
     stdin = "pass\n" * 40 + "quit\n"
     proc = _run(
-        ["play", "board", "--players", "2", "--bots", "beginner", "--seed", "4"], tmp_path, stdin
+        forker,
+        ["play", "board", "--players", "2", "--bots", "beginner", "--seed", "4"],
+        tmp_path,
+        stdin,
     )
     assert proc.returncode == 0, proc.stderr
     assert "seat 1 swaps" in proc.stdout
@@ -181,34 +210,38 @@ def test_the_reproduction_shows_no_secret_swap(tmp_path: Path) -> None:
     assert "continue it with: euphrates play --resume" in " ".join(proc.stdout.split())
 
 
-def test_the_game_is_told_in_the_language_asked_for_or_the_locales(tmp_path: Path) -> None:
+def test_the_game_is_told_in_the_language_asked_for_or_the_locales(
+    forker: Forker, tmp_path: Path
+) -> None:
     """`--lang de` or a German locale: the terminal speaks German; `--lang en` wins over
     the locale."""
     args = ["play", "board", "--bots", "beginner", "--seed", "4"]
-    german = _run([*args, "--lang", "de"], tmp_path, "pass\nquit\n")
+    german = _run(forker, [*args, "--lang", "de"], tmp_path, "pass\nquit\n")
     assert german.returncode == 0, german.stderr
     assert "Befehle: help" in german.stdout and "deine Aktion 1/2 >" in german.stdout
     assert "Du passt" in german.stdout
     assert "Platz 1 ist am Zug" in german.stdout and "you pass" not in german.stdout
-    assert "Befehle: help" in _run(args, tmp_path, "quit\n", lang="de_DE.UTF-8").stdout
-    english = _run([*args, "--lang", "en"], tmp_path, "pass\nquit\n", lang="de_DE.UTF-8")
+    assert "Befehle: help" in _run(forker, args, tmp_path, "quit\n", lang="de_DE.UTF-8").stdout
+    english = _run(forker, [*args, "--lang", "en"], tmp_path, "pass\nquit\n", lang="de_DE.UTF-8")
     assert "commands: help" in english.stdout and "you pass" in english.stdout
     assert "Befehle" not in english.stdout
-    wrong = _run([*args, "--lang", "fr"], tmp_path)
+    wrong = _run(forker, [*args, "--lang", "fr"], tmp_path)
     assert wrong.returncode == 2 and "invalid choice: 'fr'" in wrong.stderr
 
 
-def test_unseeded_games_differ_and_resume_continues_the_last_unfinished(tmp_path: Path) -> None:
+def test_unseeded_games_differ_and_resume_continues_the_last_unfinished(
+    forker: Forker, tmp_path: Path
+) -> None:
     seeds = set()
     for _ in range(2):
-        proc = _run(["play", "board", "--bots", "beginner"], tmp_path, "pass\n")
+        proc = _run(forker, ["play", "board", "--bots", "beginner"], tmp_path, "pass\n")
         assert proc.returncode == 0, proc.stderr
     records = sorted((tmp_path / "games").glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
     assert len(records) == 2
     seeds = {GameRecord.loads(p.read_text()).seed for p in records}
     assert len(seeds) == 2
     last = GameRecord.loads(records[-1].read_text())
-    proc = _run(["play", "--resume"], tmp_path, "pass\nquit\n")
+    proc = _run(forker, ["play", "--resume"], tmp_path, "pass\nquit\n")
     assert proc.returncode == 0, proc.stderr
     assert f"resuming {records[-1]}" in " ".join(proc.stdout.split()).replace(" ", "") or str(
         records[-1].name
@@ -217,12 +250,15 @@ def test_unseeded_games_differ_and_resume_continues_the_last_unfinished(tmp_path
     assert again.seed == last.seed and len(again.actions) > len(last.actions)
 
 
-def test_demo_takes_a_fresh_seed_unless_given(tmp_path: Path) -> None:
+def test_demo_takes_a_fresh_seed_unless_given(forker: Forker, tmp_path: Path) -> None:
     firsts = {
-        _run(["demo", "board", "--players", "2"], tmp_path).stdout.splitlines()[0] for _ in range(2)
+        _run(forker, ["demo", "board", "--players", "2"], tmp_path).stdout.splitlines()[0]
+        for _ in range(2)
     }
     assert len(firsts) == 2
     out = tmp_path / "r.json"
-    proc = _run(["demo", "board", "--players", "2", "--seed", "5", "--record", str(out)], tmp_path)
+    proc = _run(
+        forker, ["demo", "board", "--players", "2", "--seed", "5", "--record", str(out)], tmp_path
+    )
     assert proc.stdout.splitlines()[0] == "board, 2 players, seed 5"
     assert GameRecord.loads(out.read_text()).seed == 5

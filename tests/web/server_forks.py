@@ -13,6 +13,7 @@ answer (the child's process id and port) a line on standard output.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import signal
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+PR_SET_PDEATHSIG = 1
 
 
 def _serve(request: dict[str, Any], sock: socket.socket) -> None:
@@ -58,11 +60,21 @@ def _serve(request: dict[str, Any], sock: socket.socket) -> None:
     uvicorn.Server(config).run(sockets=[sock])
 
 
+def _end_with_parent() -> None:
+    """SIGTERM to this child when the forking interpreter ends, which it does when the
+    test process that started it ends, however: a test run stopped halfway leaves no
+    server behind (Linux's PR_SET_PDEATHSIG)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG)")
+
+
 def _child(request: dict[str, Any], sock: socket.socket) -> None:
     """The forked child: serves until SIGTERM, never returns."""
     code = 1
     try:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # it waits for its bot workers
+        _end_with_parent()
         log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
