@@ -9,7 +9,9 @@ from tests.web.cards_helpers import lit, open_cards, views
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import choose_lang, first_load, print_load, version, wait_version
 
-LIMIT = 300 * 1024
+LIMIT = 320 * 1024
+# Uncompressed, what the browser parses: 300 KB until the table gained hints, resigning
+# a rated game and the notes in its log (310 KB on 26 November 2026).
 # What a first load may send, gzipped as the server sends it (GZipMiddleware): the
 # rules reference and the guided first game are loaded only when opened.
 LIMIT_SENT = 120 * 1024
