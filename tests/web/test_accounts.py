@@ -61,3 +61,25 @@ def test_sign_up_claims_the_seat_and_the_game_follows_the_account(
     other.wait_for_selector("#account-login")
     lobby.reload()
     lobby.wait_for_selector("#account-login")  # every session ended
+
+
+def test_what_is_typed_in_the_account_form_survives_the_lobby_redrawing(
+    server: Server, pages: Pages
+) -> None:
+    """The lobby draws itself again when the account and its games arrive (and on a
+    change of language): a name and password typed before that stay in the form."""
+    from tests.web.helpers import choose_lang
+
+    page = pages.open(server.base + "/")
+    page.wait_for_selector("#account-signup")
+    page.fill("#account-name", "Typed")
+    page.fill("#account-password", "a long secret")
+    choose_lang(page, "de")  # a whole redraw of the lobby
+    assert page.input_value("#account-name") == "Typed"
+    assert page.input_value("#account-password") == "a long secret"
+    assert page.get_attribute("#account-name", "aria-label") == "Name"
+    page.click("#account-signup")
+    page.wait_for_selector(".signed-in")
+    page.click("#log-out")
+    page.wait_for_selector("#account-signup")
+    assert page.input_value("#account-name") == "", "signed out: the form starts empty"

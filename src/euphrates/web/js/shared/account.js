@@ -73,6 +73,22 @@ export async function accountGames() {
   return (await call("/api/account/games")).games;
 }
 
+/** @type {{name: HTMLInputElement, password: HTMLInputElement}|null} */
+let typed = null;
+
+/** The form's two fields, made once and kept across the lobby's redraws: the lobby
+ * draws itself again when the account and its games arrive, and a name or password
+ * typed in the meantime must not vanish with the old fields. */
+function typedFields() {
+  if (!typed) {
+    typed = {
+      name: /** @type {HTMLInputElement} */ (h("input", { type: "text", id: "account-name", maxlength: 24, autocomplete: "username" })),
+      password: /** @type {HTMLInputElement} */ (h("input", { type: "password", id: "account-password", maxlength: 256, autocomplete: "current-password" })),
+    };
+  }
+  return typed;
+}
+
 /**
  * The account area: a form to sign up or log in, or who is signed in with the way
  * to the profile and out.
@@ -91,12 +107,14 @@ export function accountPanel(changed) {
         h("button", { type: "button", class: "small", id: "log-out", onclick: () => out(false) }, t("account.log_out")),
         h("button", { type: "button", class: "small quiet", id: "log-out-all", onclick: () => out(true) }, t("account.log_out_all"))));
   }
-  const name = h("input", { type: "text", id: "account-name", maxlength: 24, autocomplete: "username", "aria-label": t("account.name") });
-  const password = h("input", { type: "password", id: "account-password", maxlength: 256, autocomplete: "current-password", "aria-label": t("account.password") });
+  const { name, password } = typedFields();
+  name.setAttribute("aria-label", t("account.name"));
+  password.setAttribute("aria-label", t("account.password"));
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const go = async (/** @type {"signup"|"login"} */ kind) => {
     try {
       await signIn(kind, name.value, password.value);
+      typed = null; // signed in: a later form starts empty
       changed();
     } catch (e) {
       error.textContent = errorText(e);
