@@ -150,31 +150,9 @@ def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str
     hash, no session, no other account's CSRF token or e-mail address (one is stored
     in an account's settings, as a notification feature would), no account id, and
     nothing but the fields an entry has."""
-    from euphrates.server import db
-    from euphrates.server.config import async_db_url
-    from tests.server.people import Person, forget_accounts
+    from tests.server.people import Person
 
-    forget_accounts(db_url)
-    ann, bob = Person(base), Person(base)
-    assert ann.signup("Ann").status_code == 201
-    assert bob.signup("Bob").status_code == 201
-    mail = "bob.private@example.org"
-
-    async def store_mail() -> None:
-        import sqlalchemy as sa
-
-        engine = db.make_engine(async_db_url(db_url))
-        try:
-            async with engine.begin() as conn:
-                await conn.execute(
-                    sa.update(db.users)
-                    .where(db.users.c.name == "Bob")
-                    .values(settings='{"email": "' + mail + '"}')
-                )
-        finally:
-            await engine.dispose()
-
-    run_async(store_mail())
+    ann, bob, mail = ann_and_bob_with_a_stored_mail(base, db_url)
     guest_lobby = Person(base).lobby()
     ann_lobby, bob_lobby = ann.lobby(), bob.lobby()
     body = {"game": "board", "players": 3, "seats": [{"kind": "human"}] * 3, "open": True}
@@ -239,32 +217,10 @@ def test_quick_match_tells_each_player_their_own_place_only(base: str, db_url: s
     paired and a guest: no seat's token hash (nobody is ever handed the tokens), no
     seed, no password hash, no session, no other account's CSRF token or e-mail
     address, no account id, no other player's rating; only a state's own fields."""
-    from euphrates.server import db
-    from euphrates.server.config import async_db_url
-    from tests.server.people import Person, forget_accounts
+    from tests.server.people import Person
     from tests.server.test_quickmatch import join, leave, told
 
-    forget_accounts(db_url)
-    ann, bob = Person(base), Person(base)
-    assert ann.signup("Ann").status_code == 201
-    assert bob.signup("Bob").status_code == 201
-    mail = "bob.private@example.org"
-
-    async def store_mail() -> None:
-        import sqlalchemy as sa
-
-        engine = db.make_engine(async_db_url(db_url))
-        try:
-            async with engine.begin() as conn:
-                await conn.execute(
-                    sa.update(db.users)
-                    .where(db.users.c.name == "Bob")
-                    .values(settings='{"email": "' + mail + '"}')
-                )
-        finally:
-            await engine.dispose()
-
-    run_async(store_mail())
+    ann, bob, mail = ann_and_bob_with_a_stored_mail(base, db_url)
     guest_lobby = Person(base).lobby()
     ann_lobby, bob_lobby = ann.lobby(), bob.lobby()
     answers = [ann.get("/api/quickmatch").text, join(ann).text, join(ann).text]
@@ -453,3 +409,34 @@ def test_leaderboards_and_profiles_tell_nothing_hidden(tmp_path: Any) -> None:
                 assert set(rating) == RATING_KEYS, rating
             for game in answer["rated"]:
                 assert set(game) == RATED_KEYS, game
+
+
+def ann_and_bob_with_a_stored_mail(base: str, db_url: str) -> tuple[Any, Any, str]:
+    """Two fresh accounts, Bob's e-mail address stored in his settings (as the
+    notifications keep it): what no answer to Ann may hold."""
+    import sqlalchemy as sa
+
+    from euphrates.server import db
+    from euphrates.server.config import async_db_url
+    from tests.server.people import Person, forget_accounts
+
+    forget_accounts(db_url)
+    ann, bob = Person(base), Person(base)
+    assert ann.signup("Ann").status_code == 201
+    assert bob.signup("Bob").status_code == 201
+    mail = "bob.private@example.org"
+
+    async def store_mail() -> None:
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(
+                    sa.update(db.users)
+                    .where(db.users.c.name == "Bob")
+                    .values(settings='{"email": "' + mail + '"}')
+                )
+        finally:
+            await engine.dispose()
+
+    run_async(store_mail())
+    return ann, bob, mail
