@@ -217,6 +217,18 @@ function firstHere() {
   return form.seats.slice(0, form.players).findIndex((s) => s.choice === "here");
 }
 
+/**
+ * What both ways of creating a game send: the game, its seats, its options and clock.
+ * @param {{kind: string, level?: string}[]} seats
+ */
+function gameBody(seats) {
+  /** @type {Record<string, boolean>} */
+  const options = {};
+  for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
+  const clock = clockBody(form.clock);
+  return { game: form.game, players: form.players, seats, options, ...(clock ? { clock } : {}) };
+}
+
 async function create() {
   error = null;
   const seats = form.seats.slice(0, form.players);
@@ -227,18 +239,9 @@ async function create() {
   busy = true;
   render();
   try {
-    /** @type {Record<string, boolean>} */
-    const options = {};
-    for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
     const res = await call("/api/games", {
       method: "POST",
-      body: {
-        game: form.game,
-        players: form.players,
-        seats: seats.map((s) => s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" }),
-        options,
-        ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}),
-      },
+      body: gameBody(seats.map((s) => s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" })),
     });
     /** @type {string[]} */
     const here = [];
@@ -288,12 +291,9 @@ async function createOpen(seats) {
   busy = true;
   render();
   try {
-    /** @type {Record<string, boolean>} */
-    const options = {};
-    for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
     const res = await call("/api/games", {
       method: "POST",
-      body: { game: form.game, players: form.players, seats: kinds, options, open: true, rated: form.rated, ...(clockBody(form.clock) ? { clock: clockBody(form.clock) } : {}) },
+      body: { ...gameBody(kinds), open: true, rated: form.rated },
     });
     const invites = res.seats.filter((/** @type {any} */ s) => s.token && s.seat > 0)
       .map((/** @type {any} */ s) => ({ seat: s.seat, link: `${location.origin}/g/${res.id}#s=${s.token}` }));
