@@ -8,6 +8,7 @@ import pytest
 from euphrates.bots import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
 from euphrates.bots.beginner import SoftmaxBot
 from euphrates.bots.levels import timeout_for
+from euphrates.bots.rollout import RolloutBot
 from euphrates.games import GAMES, game_definition
 from euphrates.match.play import play_game
 from euphrates.match.records import replay
@@ -54,10 +55,25 @@ def test_levels_and_specs() -> None:
     assert make_bot("softmax:2").describe() == "softmax:2"
     assert isinstance(make_bot("intermediate"), GreedyBot)
     strong = make_bot("strong")
-    assert isinstance(strong, MctsBot) and strong.seconds == 1.0
+    assert strong.describe() == "search:1s"
+    board_strong, cards_strong = make_bot("strong", 1, "board"), make_bot("strong", 1, "cards")
+    assert isinstance(board_strong, MctsBot) and board_strong.seconds == 1.0
+    assert isinstance(cards_strong, RolloutBot) and cards_strong.seconds == 1.0
+    assert make_bot("expert", 1, "cards").describe() == "rollout:5s"
     assert make_bot("mcts:250ms").describe() == "mcts:0.25s"
     assert make_bot("mcts:500i").describe() == "mcts:500i"
-    for bad in ("mcts:fast", "wizard", "mcts:10x", "softmax:0", "softmax:nan", "softmax:x"):
+    assert make_bot("rollout:200i").describe() == "rollout:200i"
+    for bad in (
+        "mcts:fast",
+        "wizard",
+        "mcts:10x",
+        "softmax:0",
+        "softmax:nan",
+        "softmax:x",
+        "rollout:0i",
+        "search:1h",
+        "rollout:1s:value",
+    ):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -93,7 +109,9 @@ def test_hosts_wait_longer_for_bigger_budgets() -> None:
     assert timeout_for("greedy") == timeout_for("random") >= 30
     assert timeout_for("mcts:5s") > timeout_for("mcts:1s") > timeout_for("greedy")
     assert timeout_for("mcts:100000i") > timeout_for("mcts:100i")
-    assert timeout_for("expert") == timeout_for("mcts:5s")
+    assert timeout_for("expert") == timeout_for("mcts:5s") == timeout_for("rollout:5s")
+    # A rollout on the board costs far more than a tree search's iteration.
+    assert timeout_for("rollout:100i") > timeout_for("mcts:100i")
 
 
 def test_a_bot_refuses_a_view_without_its_decision() -> None:

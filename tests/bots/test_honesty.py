@@ -100,7 +100,7 @@ def test_a_view_is_a_copy_not_a_window(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@pytest.mark.parametrize("spec", ["greedy", "mcts:60i"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts:60i", "rollout:8i"])
 def test_a_bot_decides_from_the_view_alone(name: str, spec: str) -> None:
     """Two true states that differ only in what seat s cannot see give s the same view,
     and a seeded bot then makes the same choice in both."""

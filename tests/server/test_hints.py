@@ -145,13 +145,13 @@ def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> 
     assert code(r) == "hint_refused" and "rated" in r.json()["error"]["message"]
 
 
-HELD = """
+HELD = f"""
 import json, os, sys, time
 from euphrates.bots import worker
 from euphrates.bots.process import child_setup, serve
 log, go = os.environ["EUPHRATES_SPY"], os.environ["EUPHRATES_GO"]
 def handle(line):
-    if json.loads(line)["bot"] == "mcts:1s":  # a hint: told, then held until the test says
+    if json.loads(line)["bot"] == "{HINT_SPEC}":  # a hint: told, then held until the test says
         with open(log, "ab") as f:
             f.write(line.rstrip(b"\\n") + b"\\n")
         while not os.path.exists(go):

@@ -75,17 +75,30 @@ def _kingdom_cards(s: CardsData, lo: int, hi: int, colour: int) -> int:
     return n
 
 
-def _ships_in(s: CardsData, lo: int, hi: int) -> set[int]:
-    colours: set[int] = set()
+def _kingdom_facts(s: CardsData, lo: int, hi: int) -> tuple[list[int], int]:
+    """Cards per colour in the kingdom (columns and face-up bridges) and the colours
+    its ships show, as a bit set: one pass, shared by every leader standing in it."""
+    counts = [0, 0, 0, 0]
+    ships = 0
     for c in range(lo, hi + 1):
         for card in s.cols[c]:
             if card >= SHIP_BASE:
-                colours.add(1)
-                colours.add(card - SHIP_BASE)
-    return colours
+                ships |= 2 | (1 << (card - SHIP_BASE))
+            else:
+                counts[card] += 1
+    for g in range(lo, hi):
+        card = s.gaps[g]
+        if 0 <= card < 4 and g != s.down:
+            counts[card] += 1
+    return counts, ships
 
 
-def _leader_terms(s: CardsData, seat: int) -> float:
+def _leader_terms(
+    s: CardsData, seat: int, facts: dict[int, tuple[int, list[int], int, int]]
+) -> float:
+    """`facts` caches, by a kingdom's leftmost column, its rightmost column, its cards
+    per colour, its ships' colours and its original treasure cards, for the one
+    position being judged."""
     value = 0.0
     useful = [False, False, False, False]
     for colour in range(4):
@@ -98,14 +111,20 @@ def _leader_terms(s: CardsData, seat: int) -> float:
             useful = [True, True, True, True]
         if card_at(s.cols, s.gaps, pos) == RED:
             value += ON_RED
-        lo, hi = extent(s.gaps, spot_column(pos))
-        value += SUPPORT_CARD * min(_kingdom_cards(s, lo, hi, colour), 10)
-        if colour in _ships_in(s, lo, hi):
-            value += SHIP_HOPE
-        if colour == GREEN:
+        col = spot_column(pos)
+        lo, hi = extent(s.gaps, col)
+        known = facts.get(lo)
+        if known is None:
+            counts, ships = _kingdom_facts(s, lo, hi)
             originals = sum(1 for c in range(lo, hi + 1) if s.orig[c])
-            if originals >= 2:
-                value += EXCHANGE_HOPE * (originals - 1)
+            known = (hi, counts, ships, originals)
+            facts[lo] = known
+        _, counts, ships, originals = known
+        value += SUPPORT_CARD * min(counts[colour], 10)
+        if ships >> colour & 1:
+            value += SHIP_HOPE
+        if colour == GREEN and originals >= 2:
+            value += EXCHANGE_HOPE * (originals - 1)
     hand = s.hands[seat]
     for colour in range(4):
         per = CARD_USEFUL if useful[colour] else CARD_SPARE
@@ -121,11 +140,12 @@ def _expected(s: CardsData, seat: int, colour: int, viewer: int) -> float:
 def scores(s: CardsData, viewer: int) -> list[float]:
     out: list[float] = []
     worths: list[list[float]] = []
+    facts: dict[int, tuple[int, list[int], int, int]] = {}
     for seat in range(s.players):
         points, wild = tallies(s.piles[seat])
         v, w = standing(points, wild, RANK_WEIGHTS)
         if s.kind != OVER:
-            v += _leader_terms(s, seat)
+            v += _leader_terms(s, seat, facts)
         out.append(v)
         worths.append(w)
     if s.kind == COMMIT and s.att_lid >= 0:

@@ -6,6 +6,9 @@ greedy                one ply with the documented evaluation
 mcts:1s  mcts:2000i   ISMCTS with a budget in seconds or iterations
 mcts:500i:value       the same, its leaves valued by the game's shipped value model
 mcts:500i:value=F.json  … by the value model in file F (a generation being trained)
+rollout:1s  rollout:200i  the greedy judgement's best few actions compared by rollouts
+                      in which everyone plays greedily until the bot's next turn
+search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 beginner intermediate strong expert   the levels (see LEVELS)
 """
 
@@ -13,20 +16,29 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.mcts import MctsBot
+from euphrates.bots.rollout import RolloutBot
 from euphrates.bots.value import load as load_value
 from euphrates.core.errors import ArgumentError
+from euphrates.core.protocol import GameDefinition, View
 
 LEVELS: dict[str, str] = {
     "beginner": f"softmax:{DEFAULT_TEMPERATURE:g}",
     "intermediate": "greedy",
-    "strong": "mcts:1s",
-    "expert": "mcts:5s",
+    "strong": "search:1s",
+    "expert": "search:5s",
 }
+
+SEARCH_BY_GAME: dict[str, str] = {"board": "mcts", "cards": "rollout"}
+"""Which search the levels use per game, each chosen by tournaments against the greedy
+bot (docs/bots.md): on the board a greedy rollout costs a quarter of a second, too dear
+for a budget of one; in the card game the tree search plays level with greedy and the
+rollouts beat it."""
 
 _BUDGET = re.compile(r"^(\d+(?:\.\d+)?)(s|ms|i)$")
 
@@ -38,28 +50,59 @@ MAX_SECONDS = 600.0
 # bot's worker (a hung process, not a slow one: a loaded machine may be ten times slower).
 SLACK_SECONDS = 60.0
 SLOWEST_ITERATIONS_PER_SECOND = 50.0
+SLOWEST_ROLLOUTS_PER_SECOND = 1.0  # a rollout on the board, on a busy machine
+
+
+class GameSearchBot(Bot):
+    """`search:<budget>`: the game's search (SEARCH_BY_GAME), made at the first decision,
+    when the game is known (a worker is asked for a bot before it sees a view)."""
+
+    name = "search"
+
+    def __init__(self, seed: int, budget: str) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.inner: Bot | None = None
+        self.last_iterations = 0
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        if self.inner is not None:
+            self.inner.reseed(seed)
+
+    def describe(self) -> str:
+        return f"search:{self.budget}"
+
+    def choose(self, game: GameDefinition[Any], view: View) -> str:
+        if self.inner is None:
+            self.inner = make_bot(f"{SEARCH_BY_GAME[game.name]}:{self.budget}", self.seed)
+        action = self.inner.choose(game, view)
+        self.last_iterations = int(getattr(self.inner, "last_iterations", 0))
+        return action
 
 
 def _budget(spec: str) -> tuple[int | None, float | None]:
-    """The iterations or seconds of an `mcts:` spec, refused unless they are sensible."""
-    budget = spec.partition(":")[2] or "1s"
+    """The iterations or seconds of an `mcts:` or `rollout:` spec, refused unless they
+    are sensible."""
+    kind, _, budget = spec.partition(":")
+    budget = budget or "1s"
     m = _BUDGET.match(budget)
     if not m:
         raise ArgumentError(
-            f"bad mcts budget {budget!r}: write e.g. mcts:1s, mcts:250ms or mcts:2000i"
+            f"bad {kind} budget {budget!r}: write e.g. {kind}:1s, {kind}:250ms or {kind}:2000i"
         )
     amount, unit = float(m.group(1)), m.group(2)
     if unit == "i":
         if not m.group(1).isdigit() or not 1 <= amount <= MAX_ITERATIONS:
             raise ArgumentError(
-                f"bad mcts budget {budget!r}: iterations must be a whole number "
+                f"bad {kind} budget {budget!r}: iterations must be a whole number "
                 f"from 1 to {MAX_ITERATIONS}"
             )
         return int(amount), None
     seconds = amount / 1000 if unit == "ms" else amount
     if not 0 < seconds <= MAX_SECONDS:
         raise ArgumentError(
-            f"bad mcts budget {budget!r}: the time must be more than 0 and at most "
+            f"bad {kind} budget {budget!r}: the time must be more than 0 and at most "
             f"{MAX_SECONDS:g} s"
         )
     return None, seconds
@@ -97,8 +140,9 @@ def _value_of(spec: str) -> tuple[str, str | None, bool]:
 
 def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot from its name (`random`, `greedy`, `mcts:1s`, `mcts:500i`, or a level);
-    `game` names the game whose value model a `:value` search loads (without it, the
-    model loads at the bot's first decision)."""
+    `game` names the game whose value model a `:value` search loads and whose search a
+    `search:` bot (and so a strong or expert level) is (without it, both are settled at
+    the bot's first decision)."""
     spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
     if spec == "random":
@@ -115,20 +159,36 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
             if game is not None:
                 bot.value = load_value(game, model_file)
         return bot
+    if (spec == "search" or spec.startswith("search:")) and not valued:
+        _budget(spec)
+        budget = spec.partition(":")[2] or "1s"
+        if game is not None:
+            return make_bot(f"{SEARCH_BY_GAME[game]}:{budget}", seed, game)
+        return GameSearchBot(seed, budget)
+    if spec == "rollout" or spec.startswith("rollout:"):
+        iterations, seconds = _budget(spec)
+        if not valued:
+            return RolloutBot(seed, iterations=iterations, seconds=seconds)
     if valued:
-        raise ArgumentError(f"only a search bot takes a value model, not {spec!r}")
+        raise ArgumentError(f"only an mcts search takes a value model, not {spec!r}")
     raise ArgumentError(
-        f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget> or a level ({', '.join(LEVELS)})"
+        f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
+        f"rollout:<budget> or a level ({', '.join(LEVELS)})"
     )
 
 
 def timeout_for(spec: str) -> float:
     """How long a host waits for one decision of `spec` before it calls the bot hung."""
     spec = _normal(_value_of(spec)[0])
-    if spec == "mcts" or spec.startswith("mcts:"):
+    if spec in ("mcts", "rollout", "search") or spec.startswith(("mcts:", "rollout:", "search:")):
         iterations, seconds = _budget(spec)
         if iterations is not None:
-            return SLACK_SECONDS + iterations / SLOWEST_ITERATIONS_PER_SECOND
+            slowest = (
+                SLOWEST_ITERATIONS_PER_SECOND
+                if spec.startswith("mcts")
+                else SLOWEST_ROLLOUTS_PER_SECOND
+            )
+            return SLACK_SECONDS + iterations / slowest
         assert seconds is not None
         return SLACK_SECONDS + 2 * seconds
     return SLACK_SECONDS

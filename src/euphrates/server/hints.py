@@ -20,9 +20,10 @@ from euphrates.server.room import Room
 from euphrates.server.tour import is_tour
 
 HINT_LEVEL = "strong"
-HINT_SPEC = "mcts:1s"
-"""The strong level's search (bots/levels.py) at a second at most, whatever budget the
-level gets later: a server's workers are shared by every game's bots."""
+HINT_SPEC = "search:1s"
+"""The strong level's search (bots/levels.py: the game's own) at a second at most,
+whatever budget the level gets later: a server's workers are shared by every game's
+bots."""
 
 
 def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | None:

@@ -1,0 +1,72 @@
+"""The rollout search of the card game's strong and expert levels: legal, reproducible
+with a seed and an iteration budget, its rollouts played as the greedy bot plays (that
+it decides from its view alone is in test_honesty)."""
+
+from __future__ import annotations
+
+import pytest
+
+from euphrates.bots import GreedyBot, RandomBot, make_bot
+from euphrates.bots.evaluation import evaluator_for
+from euphrates.bots.rollout import RolloutBot, greedy_step
+from euphrates.games import GAMES, game_definition
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_its_choices_are_legal_in_both_games(name: str) -> None:
+    """A rollout on the board is dear (a quarter of a second): a few decisions of a
+    greedy game, two candidates each, not a whole game."""
+    definition = game_definition(name)
+    state = definition.new_game(3, 21)
+    greedy = GreedyBot(2)
+    bot = RolloutBot(1, iterations=2, width=2)
+    asked = 0
+    while asked < 2:
+        seat = state.to_move()
+        view = state.view(seat)
+        if state.version % 9 == 4 and len(view["legal"]) > 1:
+            assert bot.choose(definition, view) in view["legal"]
+            assert bot.last_iterations == 2
+            asked += 1
+        state.apply(greedy.choose(definition, view), seat=seat)
+
+
+def test_an_iteration_budget_is_reproducible_and_spent() -> None:
+    definition = game_definition("cards")
+    state = definition.new_game(2, 4)
+    view = state.view(state.decision().seat)
+    a, b = RolloutBot(5, iterations=24), RolloutBot(5, iterations=24)
+    assert a.choose(definition, view) == b.choose(definition, view)
+    assert a.last_iterations == 24 and a.last_estimates == b.last_estimates
+    assert a.choose(definition, view) in view["legal"]
+
+
+def test_its_rollouts_follow_the_greedy_judgement() -> None:
+    """`greedy_step` is the intermediate bot's choice (without its tie-breaking), the
+    model of every player in a rollout: checked on the positions of a seeded game."""
+    definition = game_definition("cards")
+    evaluator = evaluator_for("cards")
+    state = definition.new_game(2, 3)
+    rnd = RandomBot(4)
+    checked = 0
+    while not state.is_over() and checked < 25:
+        seat = state.to_move()
+        view = state.view(seat)
+        ranked = GreedyBot(7).ranked(definition, view)
+        ties = {text for v, text in ranked if v == ranked[0][0]}
+        if state.decision().kind == "action":
+            assert str(greedy_step(state, evaluator)) in ties
+            checked += 1
+        state.apply(rnd.choose(definition, view), seat=seat)
+    assert checked == 25
+
+
+def test_a_level_names_the_game_search() -> None:
+    assert isinstance(make_bot("strong", 0, "cards"), RolloutBot)
+    definition = game_definition("cards")
+    state = definition.new_game(2, 4)
+    view = state.view(state.decision().seat)
+    bot = make_bot("search:12i", 5)
+    assert bot.choose(definition, view) == RolloutBot(5, iterations=12).choose(definition, view)
+    # Whole rounds of the candidates only, within the budget.
+    assert 0 < bot.last_iterations <= 12  # type: ignore[attr-defined]
