@@ -1,14 +1,15 @@
 """The engines compiled with mypyc when a wheel is built on a machine that can: the
-pure-Python modules stay beside them as the fallback, and any machine without a C
-compiler (or with EUPHRATES_PURE=1) gets the pure package. Editable installs are never
-compiled: a stale extension module would shadow the source being edited.
+pure-Python modules stay beside them as the fallback, and any machine without a C compiler
+(or with EUPHRATES_PURE=1) gets the pure package. Editable installs are never compiled:
+a stale extension module would shadow the source being edited.
 
 Compiled: the rule modules of both games, the core helpers they call in their inner
-loops, and the search (`bots/mcts.py` with the evaluations and the greedy bot it calls
-at every iteration). Left interpreted: the protocol classes (`core/protocol.py`, `*/state.py`,
-`*/game.py`), which a native class could not share with the pure build's subclasses, and
-the action classes (`*/actions.py`), which must accept any object at construction so
-that `apply` can refuse it with the engine's own error, as the pure build does."""
+loops, and the searches (`bots/mcts.py`, `bots/rollout.py`) with the evaluations and the
+greedy bot they call at every iteration). Left interpreted: the protocol classes
+(`core/protocol.py`, `*/state.py`, `*/game.py`), which a native class could not share
+with the pure build's subclasses, and the action classes (`*/actions.py`), which must
+accept any object at construction so that `apply` can refuse it with the engine's own
+error, as the pure build does."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pathlib import Path
 from setuptools import setup
 
 INTERPRETED = {"__init__.py", "protocol.py", "state.py", "game.py", "actions.py"}
-SEARCH = ("mcts.py", "evaluation.py", "board_eval.py", "cards_eval.py", "greedy.py")
+SEARCH = ("mcts.py", "rollout.py", "evaluation.py", "board_eval.py", "cards_eval.py", "greedy.py")
 """The bots' modules on the search's inner loop (the other bots stay interpreted)."""
 
 

@@ -41,8 +41,8 @@ from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
 # chance), whether it sharpens as the game nears its end, how many candidates the
-# greedy judgement hands the search, and how many of the bot's own turns a rollout
-# runs through (1: until its next turn begins).
+# greedy judgement hands the search, and how many turns of other players a rollout
+# runs through.
 GAME_SETTINGS: dict[str, dict[str, float]] = {
     "board": {"reward_scale": 1.0, "by_progress": 0.0, "width": 8, "turns": 1},
     "cards": {"reward_scale": 4.0, "by_progress": 1.0, "width": 8, "turns": 1},
@@ -180,19 +180,19 @@ class RolloutBot(Bot):
 
     @staticmethod
     def _roll(state: GameState[Any], me: int, evaluator: Evaluator, turns: int) -> None:
-        """Play on greedily, everyone, until `me` begins its `turns`-th next turn."""
-        others_moved = False
-        left = turns
+        """Play on greedily, everyone, through the next `turns` turns of others: in a
+        duel until the bot's own next turn begins; with more players after the next
+        player's answer, because three greedy turns cost three times one and most of
+        what threatens a move comes from the player after."""
+        active = me  # the turn under way is the bot's (others may answer inside it)
+        changes = 0
         for _ in range(MAX_STEPS):
             d = state.decision()
             if d is None:
                 return
-            if d.kind == "action":
-                if d.seat != me:
-                    others_moved = True
-                elif others_moved:
-                    left -= 1
-                    if left == 0:
-                        return
-                    others_moved = False
+            if d.kind == "action" and d.seat != active:
+                active = d.seat
+                changes += 1
+                if changes > turns:
+                    return
             state.apply(greedy_step(state, evaluator))
