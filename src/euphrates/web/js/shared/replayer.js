@@ -234,7 +234,7 @@ const SEAT_DASHES = ["", "6 3", "2 2", "8 3 2 3"];
 
 /** @param {number} p a chance, 0 … 1 */
 function pct(p) {
-  return `${Math.round(100 * p)} %`;
+  return `${Math.round(100 * p)}\u202f%`;
 }
 
 /** The step buttons' symbols, drawn: ⏮ and ⏭ are missing from many fonts. */
