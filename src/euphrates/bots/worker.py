@@ -10,7 +10,8 @@ A review request (no bot; the move played instead) judges one move of an ended g
 from its mover's view before it (match/review.py, `review_move`):
 
     {"id": 8, "game": "cards", "seed": 41, "view": {...}, "action": "play R"}
-    -> {"id": 8, "before": 0.52, "after": 0.47, "best": {"action": "...", "after": 0.55}}
+    -> {"id": 8, "before": 0.52, "after": 0.47, "best": {"action": "...", "after": 0.55},
+        "estimate": "model"}
 
 The host replays the record and sends one seat's view per move: the worker never gets
 a record, the deal's seed or another seat's view, so a review tells no more than the
@@ -103,7 +104,7 @@ def _checked(request: dict[str, Any], keys: frozenset[str]) -> tuple[str, int]:
     unknown = sorted(set(request) - keys)
     if unknown:
         raise RequestError(f"unknown request field(s) {', '.join(map(repr, unknown))}")
-    for key in sorted(keys - {"id"}):
+    for key in [k for k in ("game", "bot", "seed", "view", "action") if k in keys]:
         if key not in request:
             raise RequestError(f"the request has no {key!r}")
     game = request["game"]
@@ -127,7 +128,8 @@ def judge(request: dict[str, Any]) -> dict[str, Any]:
     action = request["action"]
     if not isinstance(action, str) or action not in view["legal"]:
         raise RequestError(f"the move reviewed, {action!r}, is not one of the view's legal actions")
-    return review_move(_estimate(game), view, action, seed)
+    estimate = _estimate(game)
+    return {**review_move(estimate, view, action, seed), "estimate": estimate.kind}
 
 
 def decide(request: dict[str, Any]) -> dict[str, Any]:

@@ -108,7 +108,7 @@ class BotPool:
         self, game: str, view: dict[str, Any], action: str, seed: int
     ) -> dict[str, Any]:
         """One move's review (bots/review.py) from its mover's `view` before `action`:
-        {before, after, best}. `seed` seeds only the states the review imagines (the
+        {before, after, best, estimate}. `seed` seeds only the states the review imagines (the
         move's number, so a server's review is the terminal's)."""
         request = {"game": game, "seed": seed, "view": view, "action": action}
         reply = await self._ask(request)
@@ -121,7 +121,10 @@ class BotPool:
             and isinstance(best.get("after"), float | int)
         ):
             raise BotFailure("the bot's process answered a malformed alternative")
-        return {"before": before, "after": after, "best": best}
+        estimate = reply.get("estimate")
+        if not isinstance(estimate, str):
+            raise BotFailure("the bot's process did not say how it estimated")
+        return {"before": before, "after": after, "best": best, "estimate": estimate}
 
     async def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         worker = await self._idle.get()

@@ -37,10 +37,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from euphrates.bots.review import estimate_for
 from euphrates.core.protocol import GameState
 from euphrates.match.records import record_of
-from euphrates.match.review import document
 from euphrates.server import db
 from euphrates.server.bots import BotFailure, BotPool
 from euphrates.server.hub import Hub
@@ -258,6 +256,7 @@ class Reviewer:
         actions = room.actions()
         state = record_of(row.game, actions, row.players, row.seed, row.options).new_game()
         moves: list[dict[str, Any]] = []
+        estimate = None
         renewed = time.monotonic()
         for i, text in enumerate(actions):
             decision = state.decision()
@@ -266,10 +265,12 @@ class Reviewer:
             seat = decision.seat
             view = state.view(seat)  # the mover's view only, as at the table
             judged = await self.pool.review(row.game, view, text, i)
+            estimate = judged.pop("estimate")
             moves.append({"index": i, "seat": seat, "action": text, **judged})
             state.apply(text)
             if time.monotonic() - renewed > RENEW:
                 if not await self._renew(game_id):
                     return None
                 renewed = time.monotonic()
-        return document(row.game, row.players, estimate_for(row.game).kind, moves)
+        # match/review.py's document, the terminal's (the server imports no engine)
+        return {"game": row.game, "players": row.players, "estimate": estimate, "moves": moves}
