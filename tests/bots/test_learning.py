@@ -103,3 +103,23 @@ def test_the_shipped_model_loads_and_the_review_has_one_entry_per_move() -> None
     assert any(m["best"] is not None for m in doc["moves"])  # random play loses chances
     assert review(record, load("cards")) == doc  # seeded: the same review again
     assert "seat" in render(doc).splitlines()[1]
+
+
+def test_the_board_review_uses_the_evaluations_chance_without_a_model() -> None:
+    """No board model is shipped: the review judges with the evaluation, and says so."""
+    state = _played("board", 0, seed=4)
+    rng = Rng(4)
+    actions = []
+    for _ in range(60):
+        action = state.random_action(rng)
+        actions.append(str(action))
+        state.apply(action)
+    record = GameRecord("board", 2, 4, {}, [], actions)
+    doc = review(record)
+    assert doc["estimate"] == "evaluation"
+    assert [m["action"] for m in doc["moves"]] == actions
+    for m in doc["moves"]:
+        assert 0 <= m["before"] <= 1 and 0 <= m["after"] <= 1
+        assert m["best"] is None or m["best"]["after"] > m["after"]
+    assert review(record) == doc
+    assert "evaluation" in render(doc).splitlines()[0]

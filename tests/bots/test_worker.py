@@ -189,3 +189,25 @@ def test_a_bot_that_prints_cannot_corrupt_its_replies() -> None:
             text = bot.choose(definition, state.view(decision.seat))
             state.apply(text, seat=decision.seat)
     assert state.version == 20
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_review_request_judges_one_move_from_its_movers_view(name: str) -> None:
+    state = game_definition(name).new_game(2, 12)
+    rng = Rng(12)
+    for _ in range(20):
+        state.apply(state.random_action(rng))
+    seat = state.to_move()
+    view = state.view(seat)
+    move = view["legal"][0]
+    request = {"id": 3, "game": name, "seed": 5, "view": view, "action": move}
+    reply = handle(json.dumps(request).encode())
+    assert set(reply) == {"id", "before", "after", "best", "estimate"}, reply
+    assert 0 <= reply["before"] <= 1 and 0 <= reply["after"] <= 1
+    assert handle(json.dumps(request).encode()) == reply  # seeded
+    for bad, why in [
+        ({**request, "action": "nonsense"}, "not one of the view's legal actions"),
+        ({**request, "record": {}}, "unknown request field"),
+        ({k: v for k, v in request.items() if k != "seed"}, "no 'seed'"),
+    ]:
+        assert why in handle(json.dumps(bad).encode())["error"]

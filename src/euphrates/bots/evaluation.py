@@ -53,18 +53,30 @@ class Evaluator:
         `by_progress` the chance sharpens as the game nears its end; without, it is the
         margin's logistic throughout."""
         margin = self.margins(self.scores(state, viewer))
-        out = state.outcome()
-        if out is not None:
-            winners = out.winners
-            chance = [(1.0 / len(winners)) if s in winners else 0.0 for s in range(state.players)]
-        else:
-            left = self.remaining(state) if by_progress and self.remaining else 1.0
-            width = scale * math.sqrt(max(left, MIN_REMAINING))
-            chance = [_logistic(m / width) for m in margin]
+        chance = self._chances(state, margin, scale, by_progress)
         return [
             (1 - MARGIN_SHARE) * c + MARGIN_SHARE * _logistic(m / scale)
             for c, m in zip(chance, margin, strict=True)
         ]
+
+    def chances(
+        self, state: GameState[Any], viewer: int, scale: float = 2.0, by_progress: bool = True
+    ) -> list[float]:
+        """The chance part of `rewards` alone: each seat's chance of winning as the
+        evaluation judges it from `viewer`'s knowledge (the result once the game is
+        over). The review (match/review.py) uses it where a game has no value model."""
+        return self._chances(state, self.margins(self.scores(state, viewer)), scale, by_progress)
+
+    def _chances(
+        self, state: GameState[Any], margin: list[float], scale: float, by_progress: bool
+    ) -> list[float]:
+        out = state.outcome()
+        if out is not None:
+            winners = out.winners
+            return [(1.0 / len(winners)) if s in winners else 0.0 for s in range(state.players)]
+        left = self.remaining(state) if by_progress and self.remaining else 1.0
+        width = scale * math.sqrt(max(left, MIN_REMAINING))
+        return [_logistic(m / width) for m in margin]
 
     @staticmethod
     def margins(values: list[float]) -> list[float]:

@@ -6,6 +6,17 @@ It reads one JSON request a line on stdin and answers each with one JSON line:
     -> {"id": 7, "action": "rG4", "iterations": 500}
     -> {"id": 7, "error": "unknown bot 'wizard': ..."}
 
+A review request (no bot; the move played instead) judges one move of an ended game
+from its mover's view before it (match/review.py, `review_move`):
+
+    {"id": 8, "game": "cards", "seed": 41, "view": {...}, "action": "play R"}
+    -> {"id": 8, "before": 0.52, "after": 0.47, "best": {"action": "...", "after": 0.55},
+        "estimate": "model"}
+
+The host replays the record and sends one seat's view per move: the worker never gets
+a record, the deal's seed or another seat's view, so a review tells no more than the
+mover could know. `seed` only seeds the states the review imagines.
+
 Every request is stateless: the bot is built from `bot` and `seed` for it and dropped
 afterwards, so a pool of workers can serve any seat of any game, and a seeded request
 always gets the same answer (the bots keep nothing between decisions but their
@@ -23,16 +34,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from euphrates.bots.base import Bot
 from euphrates.bots.levels import make_bot
 from euphrates.bots.process import child_setup, serve
+from euphrates.bots.review import Estimate, estimate_for, review_move
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import check_seed
 from euphrates.games import GAMES, game_definition
 
 REQUEST_KEYS = frozenset({"id", "game", "bot", "seed", "view"})
+REVIEW_KEYS = frozenset({"id", "game", "seed", "view", "action"})
 
 _EXTRA_BOTS: dict[str, Callable[[int], Bot]] = {}
 
@@ -85,21 +99,44 @@ def check_view(view: object, game: str) -> dict[str, Any]:
     return view
 
 
-def decide(request: dict[str, Any]) -> dict[str, Any]:
-    """The reply's body for a well-formed request (raises RequestError otherwise)."""
-    unknown = sorted(set(request) - REQUEST_KEYS)
+def _checked(request: dict[str, Any], keys: frozenset[str]) -> tuple[str, int]:
+    """The request's game and seed, once it holds exactly `keys`."""
+    unknown = sorted(set(request) - keys)
     if unknown:
         raise RequestError(f"unknown request field(s) {', '.join(map(repr, unknown))}")
-    for key in ("game", "bot", "seed", "view"):
+    for key in [k for k in ("game", "bot", "seed", "view", "action") if k in keys]:
         if key not in request:
             raise RequestError(f"the request has no {key!r}")
     game = request["game"]
     if not isinstance(game, str) or game not in GAMES:
         raise RequestError(f"unknown game {game!r}; games are {', '.join(sorted(GAMES))}")
     try:
-        seed = check_seed(request["seed"])
+        return game, check_seed(request["seed"])
     except ValueError as e:
         raise RequestError(str(e)) from None
+
+
+@lru_cache(maxsize=4)
+def _estimate(game: str) -> Estimate:
+    return estimate_for(game)
+
+
+def judge(request: dict[str, Any]) -> dict[str, Any]:
+    """The reply's body for a review request: the move's chances on its mover's view."""
+    game, seed = _checked(request, REVIEW_KEYS)
+    view = check_view(request["view"], game)
+    action = request["action"]
+    if not isinstance(action, str) or action not in view["legal"]:
+        raise RequestError(f"the move reviewed, {action!r}, is not one of the view's legal actions")
+    estimate = _estimate(game)
+    return {**review_move(estimate, view, action, seed), "estimate": estimate.kind}
+
+
+def decide(request: dict[str, Any]) -> dict[str, Any]:
+    """The reply's body for a well-formed request (raises RequestError otherwise)."""
+    if "action" in request and "bot" not in request:
+        return judge(request)
+    game, seed = _checked(request, REQUEST_KEYS)
     bot = build_bot(request["bot"], seed)
     view = check_view(request["view"], game)
     action = bot.choose(game_definition(game), view)

@@ -2,7 +2,8 @@
 `python -m euphrates.bots.worker`.
 
 A request is one decision: the game, the bot's spec, a seed and the seat's view (the
-documented JSON view, nothing more). The worker builds the bot, answers with an action
+documented JSON view, nothing more); or one move of an ended game to review: the
+mover's view before it and the move (reviews.py). The worker builds the bot, answers with an action
 text and keeps nothing, so the pool can hand any request to any idle worker, and no
 worker ever holds a state, a record or a game's seed. The event loop only waits on
 pipes, so the server answers other games while bots think.
@@ -38,7 +39,7 @@ class _Worker:
     def alive(self) -> bool:
         return self.proc.returncode is None
 
-    async def ask(self, request: dict[str, Any]) -> str:
+    async def exchange(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.next_id += 1
         request = {"id": self.next_id, **request}
@@ -50,12 +51,11 @@ class _Worker:
         reply = json.loads(line)
         if reply.get("id") != self.next_id:
             raise BotFailure("the bot's process answered out of turn")
+        if not isinstance(reply, dict):
+            raise BotFailure("the bot's process answered no object")
         if "error" in reply:
             raise BotFailure(str(reply["error"]))
-        action = reply.get("action")
-        if not isinstance(action, str):
-            raise BotFailure("the bot's process answered no action")
-        return action
+        return reply
 
     async def stop(self) -> None:
         if self.alive:
@@ -97,11 +97,39 @@ class BotPool:
     async def choose(self, game: str, spec: str, view: dict[str, Any]) -> str:
         """The bot's action for the decision pending in `view`; the bot gets a fresh
         random seed, unrelated to the game's."""
+        request = {"game": game, "bot": spec, "seed": secrets.randbits(63), "view": view}
+        reply = await self._ask(request)
+        action = reply.get("action")
+        if not isinstance(action, str):
+            raise BotFailure("the bot's process answered no action")
+        return action
+
+    async def review(
+        self, game: str, view: dict[str, Any], action: str, seed: int
+    ) -> dict[str, Any]:
+        """One move's review (bots/review.py) from its mover's `view` before `action`:
+        {before, after, best, estimate}. `seed` seeds only the states the review imagines (the
+        move's number, so a server's review is the terminal's)."""
+        request = {"game": game, "seed": seed, "view": view, "action": action}
+        reply = await self._ask(request)
+        before, after, best = reply.get("before"), reply.get("after"), reply.get("best")
+        if not isinstance(before, float | int) or not isinstance(after, float | int):
+            raise BotFailure("the bot's process answered no chances")
+        if best is not None and not (
+            isinstance(best, dict)
+            and isinstance(best.get("action"), str)
+            and isinstance(best.get("after"), float | int)
+        ):
+            raise BotFailure("the bot's process answered a malformed alternative")
+        estimate = reply.get("estimate")
+        if not isinstance(estimate, str):
+            raise BotFailure("the bot's process did not say how it estimated")
+        return {"before": before, "after": after, "best": best, "estimate": estimate}
+
+    async def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         worker = await self._idle.get()
         try:
-            action = await worker.ask(
-                {"game": game, "bot": spec, "seed": secrets.randbits(63), "view": view}
-            )
+            reply = await worker.exchange(request)
         except BotFailure:
             await self._replace(worker)
             raise
@@ -112,7 +140,7 @@ class BotPool:
             await self._replace(worker)
             raise
         self._idle.put_nowait(worker)
-        return action
+        return reply
 
     async def _replace(self, worker: _Worker) -> None:
         await worker.stop()

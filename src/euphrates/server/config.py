@@ -131,6 +131,9 @@ class Settings:
     """Seconds before a failed message is tried again, doubled each time (with jitter)."""
     notify_attempts: int = 8
     """Attempts before a message is given up (about two hours at the default retry)."""
+    review_poll: float = 5.0
+    """Seconds between a server's looks for an ended game's review to compute
+    (reviews.py); a game that ends on this server is looked for at once."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
 

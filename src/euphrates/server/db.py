@@ -244,7 +244,26 @@ quickmatch = sa.Table(
     sa.Column("matched_at", sa.DateTime(timezone=True)),
 )
 
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    # One row per ended game: its review's job, then the review (reviews.py).
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("status", sa.String(8), nullable=False),  # queued | done | failed
+    sa.Column("lease_until", sa.DateTime(timezone=True)),  # while a server computes it
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("doc", sa.Text),  # JSON, once done
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
 sa.Index("games_status", games.c.status)
+sa.Index(
+    "reviews_queued",
+    reviews.c.created_at,
+    postgresql_where=reviews.c.status == "queued",
+    sqlite_where=reviews.c.status == "queued",
+)
 sa.Index("ratings_board", ratings.c.game, ratings.c.grp)
 sa.Index("seats_user", seats.c.user_id)
 sa.Index("chat_user", chat.c.user_id)

@@ -46,6 +46,7 @@ HTTP_STATUS = {
     "rate_limited": 429,
     "too_many_connections": 429,
     "record_unavailable": 403,
+    "not_over": 409,
     "seat_not_human": 409,
     "not_out_of_time": 409,
     "storage_unavailable": 503,

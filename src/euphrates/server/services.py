@@ -5,7 +5,7 @@ drivers claim every game whose next decision is a bot's (in the background, so a
 restarted server carries on and still answers at once), on PostgreSQL listens for
 other servers' notifications and shares who is online with them; the open tables and
 the lobby's connections hear of every change; quick match pairs players; the sender of
-turn messages starts.
+turn messages starts; ended games are reviewed.
 Shutdown stops them in the reverse order, handing this server's games over to the
 others.
 """
@@ -28,6 +28,7 @@ from euphrates.server.lobby import Lobby
 from euphrates.server.notifier import Notifier
 from euphrates.server.quickmatch import QuickMatch, RatingLookup
 from euphrates.server.ratingstore import match_rating
+from euphrates.server.reviews import Reviewer
 from euphrates.server.store import Store
 from euphrates.server.tables import Tables
 
@@ -40,6 +41,7 @@ class Services:
         self._lobby: Lobby | None = None
         self._notifier: Notifier | None = None
         self._quickmatch: QuickMatch | None = None
+        self._reviewer: Reviewer | None = None
         self.rating: RatingLookup = match_rating
         """The rating quick match pairs by (quickmatch.py, ratingstore.py)."""
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
@@ -76,6 +78,12 @@ class Services:
         return self._quickmatch
 
     @property
+    def reviewer(self) -> Reviewer:
+        """Ended games' reviews (from start-up on)."""
+        assert self._reviewer is not None, "the server has not started"
+        return self._reviewer
+
+    @property
     def notifier(self) -> Notifier:
         """Turn messages out of the browser (from start-up on)."""
         assert self._notifier is not None, "the server has not started"
@@ -100,6 +108,8 @@ class Services:
         notifier = self._notifier = Notifier(hub, settings)
         hub.followup_makers.append(notifier.make)
         hub.followup_makers.append(ratings.maker)
+        reviewer = self._reviewer = Reviewer(hub, pool, settings.review_poll)
+        hub.followup_makers.append(reviewer.make)
         listener = None
         if not store.sqlite:
             listener = Listener(engine, hub)
@@ -111,9 +121,11 @@ class Services:
         lobby.start()
         quickmatch.start()
         await notifier.start()
+        reviewer.start()
         try:
             yield
         finally:
+            await reviewer.close()
             await notifier.close()
             if listener is not None:
                 await listener.close()

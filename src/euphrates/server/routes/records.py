@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter
 from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
 
 from euphrates.match.records import record_of
 from euphrates.match.stats import game_stats
@@ -14,7 +15,7 @@ from euphrates.server.hub import seat_label
 from euphrates.server.models import GAME, LogOut, ReplayOut, refusals
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
-from euphrates.server.routes.deps import OpenedDep, RoomDep
+from euphrates.server.routes.deps import OpenedDep, RoomDep, ServicesDep
 from euphrates.server.schemas import MAX_INT
 
 router = APIRouter(tags=["records"])
@@ -91,6 +92,34 @@ async def stats(room: RoomDep) -> dict[str, Any]:
     return game_stats(
         record_of(room.row.game, room.actions(), room.row.players, room.row.seed, room.row.options)
     )
+
+
+@router.get(
+    "/api/games/{game_id}/review",
+    response_model=dict[str, Any],
+    responses={
+        202: {"description": 'the review is being computed: `{"status": "pending"}`'},
+        **refusals(*GAME, "not_over", "bot_unavailable"),
+    },
+)
+async def review(room: RoomDep, services: ServicesDep) -> Any:
+    """The game's review once it has ended (server/reviews.py): each move's mover's
+    chance of winning before and after, judged from that seat's view then, and the
+    best alternative where a move lost much. `202 {"status": "pending"}` while the bot
+    workers compute it. Readable by whoever may read the replay, as it tells no more."""
+    if room.status != "over":
+        raise Refusal("not_over", "a game is reviewed once it has been played to its end")
+    if services.hub.pool is None:
+        raise Refusal("bot_unavailable", "this server runs no bots, so it reviews no games")
+    try:
+        doc = await services.reviewer.read(room)
+    except Refusal:
+        raise
+    except Exception as e:
+        raise Refusal("storage_unavailable", f"the review could not be read: {e}") from None
+    if doc is None:
+        return JSONResponse({"status": "pending"}, status_code=202)
+    return {"status": "done", **doc}
 
 
 def room_record(room: Room) -> dict[str, Any]:

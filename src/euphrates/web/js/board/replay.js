@@ -51,6 +51,7 @@ export async function startReplay(app, gameId, record) {
           h("section", { class: "panel" }, h("h2", {}, t("replay.hands")), hands),
           r.step === r.steps && view.outcome ? scoringPanel(view.outcome, name) : null,
           r.step === r.steps && stats ? statsPanel(stats, name) : null,
+          r.reviewPanel(),
           h("section", { class: "panel" }, r.moves(shownNotation)))));
     document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };

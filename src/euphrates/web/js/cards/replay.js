@@ -63,6 +63,7 @@ export async function startReplay(app, gameId, record) {
         h("aside", { class: "side" },
           r.controls(stepEntry, { name, perspective: null, everything: true }),
           h("section", { class: "panel" }, h("h2", {}, t("cards.replay.piles")), seats),
+          r.reviewPanel(),
           h("section", { class: "panel" }, r.moves(shownNotation)))));
     document.title = `${t("replay.title")} · ${t(WORDS.title)}`;
   };

@@ -2,6 +2,10 @@
 // and events from GET /api/games/{id}/replay/{n}, the steps beside the one shown
 // fetched ahead; buttons, a slider and the arrow keys; the record's moves and its
 // download. Each game draws a step its own way (`replay.js`, `cards/replay.js`).
+// The game's review (GET …/review: each mover's chance before and after each move,
+// judged from its own view then) draws a chart of every seat's chance and adds the
+// chances, and a better move where one lost much, to the move list; while the server
+// computes it, a calm note says so and the page asks again every few seconds.
 
 import { call } from "./api.js";
 import { h, s } from "./dom.js";
@@ -30,6 +34,60 @@ export class Replayer {
     this.step = 0;
     /** @type {any} the step shown: its views, events and the game's seats */
     this.current = null;
+    /** @type {Review|{status: "pending"}|null} null: none to show (or not yet asked) */
+    this.review = null;
+  }
+
+  /** The review, asked again every REVIEW_POLL ms while the server computes it. */
+  async loadReview() {
+    try {
+      this.review = await call(`/api/games/${this.gameId}/review`);
+    } catch {
+      this.review = null; // no review for this game (none computed, or no bots): no panel
+      this.render();
+      return;
+    }
+    this.render();
+    if (this.review?.status === "pending") setTimeout(() => void this.loadReview(), REVIEW_POLL);
+  }
+
+  /**
+   * The review's panel: each seat's chance over the game, the step shown marked.
+   * @returns {HTMLElement|null}
+   */
+  reviewPanel() {
+    const review = this.review;
+    if (!review) return null;
+    const title = h("h2", {}, t("review.title"));
+    if (review.status !== "done") {
+      return h("section", { class: "panel review-panel" }, title,
+        h("p", { class: "hint review-pending", role: "status" }, t("review.pending")));
+    }
+    const seats = Math.max(1, Number(this.record.players ?? 2));
+    const W = 320;
+    const H = 120;
+    const last = Math.max(1, review.moves.length);
+    const x = (/** @type {number} */ step) => 6 + (step / last) * (W - 12);
+    const y = (/** @type {number} */ p) => H - 6 - p * (H - 12);
+    const lines = Array.from({ length: seats }, (_, seat) => {
+      const d = review.moves.filter((m) => m.seat === seat)
+        .map((m, i) => `${i ? "L" : "M"}${x(m.index).toFixed(1)} ${y(m.before).toFixed(1)}L${x(m.index + 1).toFixed(1)} ${y(m.after).toFixed(1)}`)
+        .join("");
+      return s("path", { d: d || "M0 0", fill: "none", stroke: SEAT_STROKES[seat % SEAT_STROKES.length], "stroke-width": 2,
+        "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length], class: "review-line", "data-seat": seat });
+    });
+    const marker = s("line", { x1: x(this.step), x2: x(this.step), y1: 2, y2: H - 2, class: "review-step", stroke: "#5b4636", "stroke-width": 1.5 });
+    const half = s("line", { x1: 2, x2: W - 2, y1: y(0.5), y2: y(0.5), stroke: "#c2ab7c", "stroke-dasharray": "2 3" });
+    const chart = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", "aria-label": t("review.chart") },
+      s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fffaf0", stroke: "#c2ab7c", rx: 4 }), half, ...lines, marker);
+    const key = h("ul", { class: "review-key" }, ...Array.from({ length: seats }, (_, seat) =>
+      h("li", {}, s("svg", { viewBox: "0 0 24 6", width: 24, height: 6, "aria-hidden": "true", focusable: "false" },
+        s("line", { x1: 0, x2: 24, y1: 3, y2: 3, stroke: SEAT_STROKES[seat % SEAT_STROKES.length], "stroke-width": 2, "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length] })),
+      this.name(seat))));
+    const move = this.step > 0 ? review.moves[this.step - 1] : undefined;
+    return h("section", { class: "panel review-panel" }, title, chart, key,
+      move ? h("p", { class: "review-now" }, t("review.move", { name: this.name(move.seat), before: pct(move.before), after: pct(move.after) })) : null,
+      h("p", { class: "hint" }, t(review.estimate === "model" ? "review.by_model" : "review.by_evaluation")));
   }
 
   /** @param {number} n */
@@ -119,8 +177,15 @@ export class Replayer {
    * @param {(action: string) => string} shown an action as the log shows it
    */
   moves(shown) {
-    return h("ol", { class: "moves" }, ...this.record.actions.map((/** @type {string} */ a, /** @type {number} */ i) =>
-      h("li", {}, h("button", { type: "button", class: `move${i + 1 === this.step ? " current" : ""}`, onclick: () => void this.go(i + 1) }, shown(a)))));
+    const review = this.review?.status === "done" ? /** @type {Review} */ (this.review) : null;
+    return h("ol", { class: review ? "moves reviewed" : "moves" }, ...this.record.actions.map((/** @type {string} */ a, /** @type {number} */ i) => {
+      const button = h("button", { type: "button", class: `move${i + 1 === this.step ? " current" : ""}`, onclick: () => void this.go(i + 1) }, shown(a));
+      const m = review?.moves[i];
+      if (!m) return h("li", {}, button);
+      return h("li", {}, button,
+        h("span", { class: "chance" }, `${pct(m.before)} → ${pct(m.after)}`),
+        m.best ? h("span", { class: "better" }, t("review.better", { move: shown(m.best.action) })) : null);
+    }));
   }
 
   /** The record as the server sent it: never written back from the document read,
@@ -148,9 +213,28 @@ export class Replayer {
       void this.go(to());
     });
     onLang(() => this.render());
+    void this.loadReview();
     const wanted = Number(new URLSearchParams(location.search).get("step") ?? NaN);
     await this.go(Number.isInteger(wanted) ? wanted : 0);
   }
+}
+
+/**
+ * A game's review as the server sends it (server/reviews.py).
+ * @typedef {{index: number, seat: number, action: string, before: number, after: number, best: {action: string, after: number}|null}} ReviewMove
+ * @typedef {{status: "done", game: string, players: number, estimate: string, moves: ReviewMove[]}} Review
+ */
+
+/** Milliseconds between asks while the review is computed. */
+const REVIEW_POLL = 3000;
+
+/** Each seat's line in the review's chart: a colour and a dash, so that neither alone tells them apart. */
+const SEAT_STROKES = ["#1f5f8b", "#b0452a", "#3f7a34", "#7a4a8c"];
+const SEAT_DASHES = ["", "6 3", "2 2", "8 3 2 3"];
+
+/** @param {number} p a chance, 0 … 1 */
+function pct(p) {
+  return `${Math.round(100 * p)}\u202f%`;
 }
 
 /** The step buttons' symbols, drawn: ⏮ and ⏭ are missing from many fonts. */

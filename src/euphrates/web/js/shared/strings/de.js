@@ -163,6 +163,13 @@ export const DE = {
   "replay.download": "Partie herunterladen",
   "replay.begin": "Das Spiel beginnt.",
   "replay.unavailable": "Das Nachspielen ist möglich, sobald das Spiel beendet ist.",
+  "review.title": "Analyse",
+  "review.pending": "Die Analyse dieser Partie wird berechnet; sie erscheint hier, sobald sie fertig ist.",
+  "review.chart": "Die Gewinnchance jedes Spielers über die Partie, vor und nach jedem seiner Züge, wie er sie damals einschätzen konnte",
+  "review.move": "{name}: Gewinnchance {before} → {after}",
+  "review.better": "besser: {move}",
+  "review.by_model": "Chancen geschätzt von einem gelernten Modell aus der damaligen Sicht des Ziehenden.",
+  "review.by_evaluation": "Chancen geschätzt von der Bewertung der Bots aus der damaligen Sicht des Ziehenden.",
   "replay.hands": "Plättchen auf der Hand",
 
   "err.illegal_action": "Jetzt nicht erlaubt",

@@ -1,0 +1,172 @@
+"""Reviews (server/reviews.py): computed once after a game ends by the bot workers,
+each request one move's mover's view; stored; finished by another server (or later)
+when the one that claimed it stopped; refused before the end."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euphrates.bots.worker import REVIEW_KEYS
+from euphrates.match.records import GameRecord, replay
+from euphrates.match.review import review
+from euphrates.server import db
+from euphrates.server.config import Settings, async_db_url
+from tests.server.harness import Api, running_app
+from tests.server.test_bots import SPY
+
+BOTS = [{"kind": "bot", "level": "beginner"}] * 2
+
+
+def spied_settings(db_url: str, **kw: Any) -> Settings:
+    return Settings(
+        db_url=db_url,
+        bot_workers=1,
+        bot_pace=0,
+        bot_command=[sys.executable, "-c", SPY],
+        review_poll=0.2,
+        **kw,
+    )
+
+
+@pytest.fixture
+def spied(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[str, Path, Any]]:
+    """A server whose bot workers write down every request they are sent."""
+    log = tmp_path / "requests.jsonl"
+    monkeypatch.setenv("EUPHRATES_SPY", str(log))
+    forget_reviews(db_url)
+    with running_app(spied_settings(db_url)) as (url, app):
+        yield url, log, app
+
+
+def ended(api: Api, game: str, timeout: float = 120) -> str:
+    gid = str(api.create(game, BOTS)["id"])
+    deadline = time.monotonic() + timeout
+    while api.call("GET", f"/api/games/{gid}").json()["game"]["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    return gid
+
+
+def reviewed(api: Api, gid: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        r = api.call("GET", f"/api/games/{gid}/review")
+        if r.status_code == 200:
+            doc: dict[str, Any] = r.json()
+            return doc
+        assert r.status_code == 202, r.text
+        assert r.json() == {"status": "pending"}
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+def review_requests(log: Path) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    return [r for r in lines if "action" in r and "bot" not in r]
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
+    spied: tuple[str, Path, Any], game: str
+) -> None:
+    url, log, app = spied
+    api = Api(url)
+    gid = ended(api, game)
+    doc = reviewed(api, gid)
+    record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
+    # The server's review is the terminal's: the same moves, views and seeds.
+    expected = review(record)
+    assert doc == {"status": "done", **expected}
+    assert doc["estimate"] == ("model" if game == "cards" else "evaluation")
+    requests = review_requests(log)
+    assert len(requests) == len(record.actions)  # once: one request a move
+    state = replay(record, 0)
+    for i, (req, text) in enumerate(zip(requests, record.actions, strict=True)):
+        assert set(req) == REVIEW_KEYS
+        seat = state.to_move()
+        assert req["view"] == state.view(seat)  # exactly the mover's view, nothing more
+        assert req["action"] == text and req["seed"] == i
+        assert str(record.seed) not in json.dumps(req)
+        state.apply(text)
+    assert api.call("GET", f"/api/games/{gid}/review").json() == doc  # stored
+    assert app.state.services.reviewer.done == 1
+
+
+def test_review_refusals(spied: tuple[str, Path, Any]) -> None:
+    url, _log, _app = spied
+    api = Api(url)
+    waiting = api.create("cards", [{"kind": "human"}, {"kind": "human"}])["id"]
+    r = api.call("GET", f"/api/games/{waiting}/review")
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "not_over")
+    r = api.call("GET", "/api/games/nosuchgame00/review")
+    assert (r.status_code, r.json()["error"]["code"]) == (404, "unknown_game")
+
+
+def test_a_review_left_half_done_is_finished_once_its_lease_runs_out(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that stopped mid-review leaves a claimed job: another (here the same,
+    restarted) takes it up when its lease has run out, not before."""
+    log = tmp_path / "requests.jsonl"
+    monkeypatch.setenv("EUPHRATES_SPY", str(log))
+    forget_reviews(db_url)
+    with running_app(spied_settings(db_url)) as (url, _app):
+        api = Api(url)
+        gid = ended(api, "cards")
+        first = reviewed(api, gid)
+
+    def claimed(until: float) -> None:
+        """The job as a server leaves it that claimed it and died: lease till `until`."""
+        at = datetime.now(UTC) + timedelta(seconds=until)
+        values = {"status": "queued", "doc": None, "lease_until": at}
+        run_sql(db_url, db.reviews.update().where(db.reviews.c.game_id == gid).values(values))
+
+    claimed(3600)  # still claimed by a server that is working on it
+    log.write_text("")
+    with running_app(spied_settings(db_url)) as (url, _app):
+        api = Api(url)
+        time.sleep(1.0)
+        assert api.call("GET", f"/api/games/{gid}/review").status_code == 202
+        assert review_requests(log) == []
+        claimed(-1)  # its lease ran out: the server that held it stopped
+        assert reviewed(api, gid) == first
+    assert len(review_requests(log)) == len(first["moves"])
+
+
+def run_sql(db_url: str, statement: Any) -> None:
+    async def run() -> None:
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(statement)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+def forget_reviews(db_url: str) -> None:
+    """On PostgreSQL one database serves a worker's tests: jobs other tests' games
+    left are not this test's to count."""
+
+    async def run() -> None:
+        engine = db.make_engine(async_db_url(db_url))
+        try:
+            await db.migrate(engine)
+            async with engine.begin() as conn:
+                await conn.execute(db.reviews.delete())
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())

@@ -1,0 +1,41 @@
+"""The replay shows the game's review: a chart of each seat's chance over the game, the
+step shown marked, and each move's chance before → after in the move list, once the
+server's bot workers have worked it out (a note says so until then)."""
+
+from __future__ import annotations
+
+import time
+
+from tests.web.conftest import Pages, Server, shot
+from tests.web.screens import SCREENS, axe_problems, no_sideways_scroll, open_on
+
+
+def ended_bot_game(server: Server, game: str = "cards") -> str:
+    created = server.create(2, game=game, bots=["beginner", "beginner"])
+    gid = str(created["id"])
+    deadline = time.monotonic() + 120
+    while server.call("GET", f"/api/games/{gid}")["game"]["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    return gid
+
+
+def test_the_replay_shows_the_review_on_every_screen(bot_server: Server, pages: Pages) -> None:
+    gid = ended_bot_game(bot_server)
+    problems: list[str] = []
+    for screen in SCREENS:
+        page = open_on(pages, f"{bot_server.base}/replay/{gid}?step=12", screen)
+        # The review is worked out after the end; the page asks again until it is there.
+        page.wait_for_selector(".review-chart", timeout=60_000)
+        page.wait_for_selector(".moves.reviewed .chance")
+        assert page.locator(".review-line").count() == 2
+        assert page.locator(".review-step").count() == 1
+        twelfth = page.locator(".moves.reviewed li").nth(11)
+        assert "→" in twelfth.locator(".chance").inner_text()
+        assert "→" in page.locator(".review-now").inner_text()
+        page.locator(".review-panel").scroll_into_view_if_needed()
+        shot(page, f"review-{screen.name}")
+        no_sideways_scroll(page)
+        problems += axe_problems(page, f"review {screen.name}")
+        page.close()
+    assert not problems, "\n".join(problems)
