@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from euphrates.bots import GreedyBot, MctsBot, make_bot
+from euphrates.bots import GreedyBot, make_bot
 from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -72,8 +72,8 @@ def run_search_bench(
     start = time.perf_counter()
     for view in views:
         bot.choose(definition, view)
-        if isinstance(bot, MctsBot):
-            iterations += bot.last_iterations
+        # Tree iterations, or rollouts for the rollout search.
+        iterations += int(getattr(bot, "last_iterations", 0))
     elapsed = time.perf_counter() - start
     return {
         "game": game,
