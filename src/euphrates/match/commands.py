@@ -17,7 +17,7 @@ def _common(p: argparse.ArgumentParser, games: int) -> None:
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
     p.add_argument("--games", type=int, default=games, help="(default: %(default)s)")
-    p.add_argument("--jobs", type=int, default=1, help="games at once (default: 1)")
+    p.add_argument("--jobs", type=int, default=1, help="games at once")
     p.add_argument("--seed", type=int, help="base seed (default: the continued run's, else fresh)")
     p.add_argument("--out", required=True, help="directory; an existing one is continued")
 
@@ -119,9 +119,9 @@ def _ladder(args: argparse.Namespace) -> int:
 def add_ladder(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
-    p.add_argument("--games", type=int, default=10, help="games per lineup (default: 10)")
+    p.add_argument("--games", type=int, default=10, help="games per lineup")
     p.add_argument("--seed", type=int, required=True, help="base seed: the ladder repeats from it")
-    p.add_argument("--jobs", type=int, default=1, help="games at once (default: 1)")
+    p.add_argument("--jobs", type=int, default=1, help="games at once")
     p.add_argument(
         "--levels",
         default="beginner,intermediate,strong",
