@@ -3,7 +3,15 @@
 `random.Random` is not guaranteed to give the same sequence across Python versions
 for `shuffle`/`randrange`, and copying it is slow. A game must be exactly its
 options, its seed and its actions, and search copies states thousands of times, so
-the engines use SplitMix64: the whole generator state is one int.
+the engines use SplitMix64: the whole generator state is one 64-bit number.
+
+The state is kept as two 32-bit halves and every step is done on them, with products
+of a half and a 16-bit quarter of a constant: no intermediate value reaches 2**51.
+Compiled, those stay machine integers; a 64-bit state in one Python int would be a
+boxed integer, and its products 128-bit ones, allocated at every step. Interpreted,
+every operation costs about the same whatever the size, so the pure build steps the
+whole number instead (a quarter of the operations). Both give SplitMix64's numbers,
+bit for bit (tests/board/test_rng.py checks each path against the other).
 """
 
 from __future__ import annotations
@@ -11,39 +19,119 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Final, TypeVar
 
-_SPAN: Final = 1 << 64
-_MASK64: Final = _SPAN - 1
+_MASK64: Final = (1 << 64) - 1
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
+_HALVES: Final = not __file__.endswith(".py")
+"""Whether this module is compiled: `below` then takes the halves' path."""
+_SMALL: Final = 1 << 28
+"""Bounds below this take the halves' path of `below` (the remainder's products stay
+small); larger ones, never asked by the engines, the whole number's."""
+
+# 0x9E3779B97F4A7C15 in halves; 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB in quarters.
+_GAMMA_HI: Final = 0x9E3779B9
+_GAMMA_LO: Final = 0x7F4A7C15
+_A0: Final = 0xE5B9
+_A1: Final = 0x1CE4
+_A2: Final = 0x476D
+_A3: Final = 0xBF58
+_B0: Final = 0x11EB
+_B1: Final = 0x1331
+_B2: Final = 0x49BB
+_B3: Final = 0x94D0
 T = TypeVar("T")
 
 
 class Rng:
     """SplitMix64 (Steele, Lea & Flood 2014); state is a single 64-bit int."""
 
-    __slots__ = ("state",)
+    __slots__ = ("hi", "lo")
+
+    hi: int
+    lo: int
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK64
+        state = seed & _MASK64
+        self.hi = state >> 32
+        self.lo = state & _M32
+
+    @property
+    def state(self) -> int:
+        return self.hi << 32 | self.lo
+
+    def _step(self) -> tuple[int, int]:
+        """The next output as (high half, low half)."""
+        lo = self.lo + _GAMMA_LO
+        hi = (self.hi + _GAMMA_HI + (lo >> 32)) & _M32
+        lo &= _M32
+        self.hi = hi
+        self.lo = lo
+        # z ^= z >> 30; z *= 0xBF58476D1CE4E5B9 (mod 2**64)
+        lo ^= (lo >> 30 | hi << 2) & _M32
+        hi ^= hi >> 30
+        a = lo * _A0
+        b = lo * _A1
+        s = a + ((b & _M16) << 16)
+        hi = (
+            (s >> 32)
+            + (b >> 16)
+            + lo * _A2
+            + ((lo * _A3 & _M16) << 16)
+            + hi * _A0
+            + ((hi * _A1 & _M16) << 16)
+        ) & _M32
+        lo = s & _M32
+        # z ^= z >> 27; z *= 0x94D049BB133111EB (mod 2**64)
+        lo ^= (lo >> 27 | hi << 5) & _M32
+        hi ^= hi >> 27
+        a = lo * _B0
+        b = lo * _B1
+        s = a + ((b & _M16) << 16)
+        hi = (
+            (s >> 32)
+            + (b >> 16)
+            + lo * _B2
+            + ((lo * _B3 & _M16) << 16)
+            + hi * _B0
+            + ((hi * _B1 & _M16) << 16)
+        ) & _M32
+        lo = s & _M32
+        # z ^ (z >> 31)
+        return hi ^ hi >> 31, lo ^ ((lo >> 31 | hi << 1) & _M32)
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        hi, lo = self._step()
+        return hi << 32 | lo
 
     def below(self, n: int) -> int:
-        """A uniform int in ``range(n)`` (rejection sampling, no modulo bias)."""
+        """A uniform int in ``range(n)`` (rejection sampling, no modulo bias: a draw
+        at or above the largest multiple of n under 2**64 is drawn again)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
+        if _HALVES and n < _SMALL:
+            return self._below_halves(n)
+        limit = (1 << 64) - (1 << 64) % n
         while True:
-            # next64() inlined: this is on every random choice of search and benchmarks.
-            self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+            # next64() on the whole number, inlined: this is on every random choice.
+            state = ((self.hi << 32 | self.lo) + 0x9E3779B97F4A7C15) & _MASK64
+            self.hi = state >> 32
+            self.lo = state & _M32
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             x = z ^ (z >> 31)
             if x < limit:
                 return x % n
+
+    def _below_halves(self, n: int) -> int:
+        """`below` for 0 < n < 2**28, on the halves."""
+        while True:
+            hi, lo = self._step()
+            # The draw is refused only within 2**64 % n (< n) of 2**64: hi is all ones.
+            if hi == _M32:
+                r = (1 << 32) % n
+                if lo >= (1 << 32) - r * r % n:
+                    continue
+            return ((hi % n) << 32 | lo) % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
@@ -55,7 +143,10 @@ class Rng:
         return items[self.below(len(items))]
 
     def copy(self) -> Rng:
-        return Rng(self.state)
+        new = Rng.__new__(Rng)
+        new.hi = self.hi
+        new.lo = self.lo
+        return new
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (for sub-tasks such as sampling)."""
