@@ -6,9 +6,11 @@ options, its seed and its actions, and search copies states thousands of times, 
 the engines use SplitMix64: the whole generator state is one 64-bit number.
 
 The state is kept as two 32-bit halves and every step is done on them, with products
-of a half and a 16-bit quarter of a constant: no intermediate value reaches 2**51.
-Compiled, those stay machine integers; a 64-bit state in one Python int would be a
-boxed integer, and its products 128-bit ones, allocated at every step. Interpreted,
+of a half and a 16-bit quarter of a constant: no intermediate value reaches 2**51, so
+they are `i64`, machine integers when compiled, which never overflow (and plain ints
+interpreted, with the same values): a product of two `int`s over 2**30 takes mypyc's
+general path, and a 64-bit state in one Python int would be a boxed integer, its
+products 128-bit ones, allocated at every step. Interpreted,
 every operation costs about the same whatever the size, so the pure build steps the
 whole number instead (a quarter of the operations). Both give SplitMix64's numbers,
 bit for bit (tests/board/test_rng.py checks each path against the other).
@@ -19,9 +21,13 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Final, TypeVar
 
+from mypy_extensions import i64
+
 _MASK64: Final = (1 << 64) - 1
-_M32: Final = 0xFFFFFFFF
-_M16: Final = 0xFFFF
+_LOW32: Final = 0xFFFFFFFF
+"""The low half of a whole number (an `int`: the whole number does not fit an `i64`)."""
+_M32: Final[i64] = 0xFFFFFFFF
+_M16: Final[i64] = 0xFFFF
 _HALVES: Final = not __file__.endswith(".py")
 """Whether this module is compiled: `below` then takes the halves' path."""
 _SMALL: Final = 1 << 28
@@ -29,17 +35,24 @@ _SMALL: Final = 1 << 28
 small); larger ones, never asked by the engines, the whole number's."""
 
 # 0x9E3779B97F4A7C15 in halves; 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB in quarters.
-_GAMMA_HI: Final = 0x9E3779B9
-_GAMMA_LO: Final = 0x7F4A7C15
-_A0: Final = 0xE5B9
-_A1: Final = 0x1CE4
-_A2: Final = 0x476D
-_A3: Final = 0xBF58
-_B0: Final = 0x11EB
-_B1: Final = 0x1331
-_B2: Final = 0x49BB
-_B3: Final = 0x94D0
+_GAMMA_HI: Final[i64] = 0x9E3779B9
+_GAMMA_LO: Final[i64] = 0x7F4A7C15
+_A0: Final[i64] = 0xE5B9
+_A1: Final[i64] = 0x1CE4
+_A2: Final[i64] = 0x476D
+_A3: Final[i64] = 0xBF58
+_B0: Final[i64] = 0x11EB
+_B1: Final[i64] = 0x1331
+_B2: Final[i64] = 0x49BB
+_B3: Final[i64] = 0x94D0
 T = TypeVar("T")
+
+
+def _join(hi: i64, lo: i64) -> int:
+    """The 64-bit number of two halves, as an `int` (in `i64` it would overflow)."""
+    whole: int = hi
+    low: int = lo
+    return whole << 32 | low
 
 
 class Rng:
@@ -47,19 +60,19 @@ class Rng:
 
     __slots__ = ("hi", "lo")
 
-    hi: int
-    lo: int
+    hi: i64
+    lo: i64
 
     def __init__(self, seed: int = 0) -> None:
         state = seed & _MASK64
         self.hi = state >> 32
-        self.lo = state & _M32
+        self.lo = state & _LOW32
 
     @property
     def state(self) -> int:
-        return self.hi << 32 | self.lo
+        return _join(self.hi, self.lo)
 
-    def _step(self) -> tuple[int, int]:
+    def _step(self) -> tuple[i64, i64]:
         """The next output as (high half, low half)."""
         lo = self.lo + _GAMMA_LO
         hi = (self.hi + _GAMMA_HI + (lo >> 32)) & _M32
@@ -101,7 +114,7 @@ class Rng:
 
     def next64(self) -> int:
         hi, lo = self._step()
-        return hi << 32 | lo
+        return _join(hi, lo)
 
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, no modulo bias: a draw
@@ -113,9 +126,9 @@ class Rng:
         limit = (1 << 64) - (1 << 64) % n
         while True:
             # next64() on the whole number, inlined: this is on every random choice.
-            state = ((self.hi << 32 | self.lo) + 0x9E3779B97F4A7C15) & _MASK64
+            state = (_join(self.hi, self.lo) + 0x9E3779B97F4A7C15) & _MASK64
             self.hi = state >> 32
-            self.lo = state & _M32
+            self.lo = state & _LOW32
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             x = z ^ (z >> 31)
@@ -124,14 +137,15 @@ class Rng:
 
     def _below_halves(self, n: int) -> int:
         """`below` for 0 < n < 2**28, on the halves."""
+        m: i64 = n
         while True:
             hi, lo = self._step()
             # The draw is refused only within 2**64 % n (< n) of 2**64: hi is all ones.
             if hi == _M32:
-                r = (1 << 32) % n
-                if lo >= (1 << 32) - r * r % n:
+                r = (1 << 32) % m
+                if lo >= (1 << 32) - r * r % m:
                     continue
-            return ((hi % n) << 32 | lo) % n
+            return ((hi % m) << 32 | lo) % m
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
