@@ -56,21 +56,25 @@ def _join(hi: i64, lo: i64) -> int:
 
 
 class Rng:
-    """SplitMix64 (Steele, Lea & Flood 2014); state is a single 64-bit int."""
+    """SplitMix64 (Steele, Lea & Flood 2014); state is a single 64-bit int, kept in
+    `whole` by the interpreted build and in the halves `hi` and `lo` by the compiled
+    one (`_HALVES`): each build reads and writes only its own."""
 
-    __slots__ = ("hi", "lo")
+    __slots__ = ("hi", "lo", "whole")
 
     hi: i64
     lo: i64
+    whole: int
 
     def __init__(self, seed: int = 0) -> None:
         state = seed & _MASK64
+        self.whole = state
         self.hi = state >> 32
         self.lo = state & _LOW32
 
     @property
     def state(self) -> int:
-        return _join(self.hi, self.lo)
+        return _join(self.hi, self.lo) if _HALVES else self.whole
 
     def _step(self) -> tuple[i64, i64]:
         """The next output as (high half, low half)."""
@@ -113,8 +117,13 @@ class Rng:
         return hi ^ hi >> 31, lo ^ ((lo >> 31 | hi << 1) & _M32)
 
     def next64(self) -> int:
-        hi, lo = self._step()
-        return _join(hi, lo)
+        if _HALVES:
+            hi, lo = self._step()
+            return _join(hi, lo)
+        self.whole = z = (self.whole + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, no modulo bias: a draw
@@ -124,11 +133,14 @@ class Rng:
         if _HALVES and n < _SMALL:
             return self._below_halves(n)
         limit = (1 << 64) - (1 << 64) % n
+        if _HALVES:
+            while True:
+                x = self.next64()
+                if x < limit:
+                    return x % n
         while True:
-            # next64() on the whole number, inlined: this is on every random choice.
-            state = (_join(self.hi, self.lo) + 0x9E3779B97F4A7C15) & _MASK64
-            self.hi = state >> 32
-            self.lo = state & _LOW32
+            # next64() inlined: this is on every random choice of search and benchmarks.
+            self.whole = state = (self.whole + 0x9E3779B97F4A7C15) & _MASK64
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             x = z ^ (z >> 31)
@@ -160,6 +172,7 @@ class Rng:
         new = Rng.__new__(Rng)
         new.hi = self.hi
         new.lo = self.lo
+        new.whole = self.whole
         return new
 
     def fork(self) -> Rng:
