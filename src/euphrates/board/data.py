@@ -264,6 +264,33 @@ class BoardData:
         st._outcome = self._outcome
         return st
 
+    def redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal the tiles `seat` cannot see (other hands, other players' swap
+        discards, the bag) at random, keeping every count (G-3): the view of `seat`
+        stays the same. The bag's order is hidden too, so it is shuffled as well. Here, on the compiled data class, because search redeals at
+        every iteration."""
+        pool: list[int] = list(self.bag)
+        holders: list[list[int]] = []
+        for s in range(self.players):
+            if s != seat:
+                for counts in (self.hands[s], self.discarded[s]):
+                    for c in range(4):
+                        pool.extend([c] * counts[c])
+                    holders.append(counts)
+        rng.shuffle(pool)
+        i = 0
+        for counts in holders:
+            n = counts[0] + counts[1] + counts[2] + counts[3]
+            dealt = pool[i : i + n]
+            i += n
+            counts[0] = dealt.count(0)
+            counts[1] = dealt.count(1)
+            counts[2] = dealt.count(2)
+            counts[3] = dealt.count(3)
+        self.bag = pool[i:]
+        self._masks = None
+        self._table = None
+
     # ------------------------------------------------------------------ board queries
     @property
     def occupied(self) -> int:

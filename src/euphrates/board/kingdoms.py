@@ -16,6 +16,7 @@ from euphrates.board.geometry import (
     NOT_COLUMN_P,
     SQUARE_BITS,
     WIDTH,
+    expand,
     flood,
     lowest_square,
 )
@@ -85,4 +86,32 @@ def parts_without(kingdom: int, square_bit: int, leaders: int) -> tuple[int, ...
     if len(_PARTS) >= _PARTS_LIMIT:
         _PARTS.clear()
     _PARTS[key] = result
+    return result
+
+
+_REACH: dict[tuple[int, int, int], tuple[int, int]] = {}
+_NO_REACH: Final = (0, 0)
+
+
+def parts_reach(kingdom: int, square_bit: int, leaders: int) -> tuple[int, int]:
+    """(squares next to a part, squares next to two or more parts) of what
+    `parts_without` leaves: what the legal leader squares need of a lifted leader's
+    kingdom (B-8). Memoised alike, since every part's neighbourhood is several
+    operations on wide integers."""
+    held = kingdom & leaders
+    if held == square_bit:
+        return _NO_REACH  # the lifted leader was its only one: no kingdom is left
+    key = (kingdom, held, square_bit)
+    hit = _REACH.get(key)
+    if hit is not None:
+        return hit
+    one = two = 0
+    for part in parts_without(kingdom, square_bit, leaders):
+        nb = expand(part)
+        two |= one & nb
+        one |= nb
+    result = (one, two)
+    if len(_REACH) >= _PARTS_LIMIT:
+        _REACH.clear()
+    _REACH[key] = result
     return result

@@ -29,7 +29,7 @@ from euphrates.board.actions import (
 )
 from euphrates.board.data import BoardData
 from euphrates.board.geometry import FULL, SQUARE_BITS, expand, nth_square, squares_of
-from euphrates.board.kingdoms import parts_without
+from euphrates.board.kingdoms import parts_reach
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, RED
 from euphrates.core.errors import GameOverError
@@ -70,45 +70,26 @@ def masks(st: BoardData) -> tuple[int, int, list[int], int]:
         result = (on_land, on_river, leader_masks, catastrophe_targets(st))
         st._masks = result
         return result
-    # Counters over all kingdoms but the i-th, from prefix and suffix counters.
-    n = len(kingdoms)
-    one_pre = [0] * (n + 1)
-    two_pre = [0] * (n + 1)
-    one_p = two_p = 0
-    for i in range(n):
-        nb = nbs[i]
-        two_p |= one_p & nb
-        one_p |= nb
-        one_pre[i + 1] = one_p
-        two_pre[i + 1] = two_p
-    one_suf = [0] * (n + 1)
-    two_suf = [0] * (n + 1)
-    one_s = two_s = 0
-    for i in range(n - 1, -1, -1):
-        nb = nbs[i]
-        two_s |= one_s & nb
-        one_s |= nb
-        one_suf[i] = one_s
-        two_suf[i] = two_s
     for colour in range(4):
         sq = row[colour]
         if sq < 0:
             continue
         b = SQUARE_BITS[sq]
-        home = one_l = two_l = 0
-        for i in range(n):
+        one_l = two_l = 0
+        home = 0
+        for i in range(len(kingdoms)):
             if kingdoms[i] & b:
                 home = kingdoms[i]
-                o1 = one_pre[i]
-                o2 = one_suf[i + 1]
-                one_l = o1 | o2
-                two_l = two_pre[i] | two_suf[i + 1] | (o1 & o2)
+                # Counters over every other kingdom: those of all kingdoms, less one
+                # on the squares next to this one.
+                nb = nbs[i]
+                one_l = (one ^ (one & nb)) | (two & nb)
+                two_l = (two ^ (two & nb)) | (three & nb)
                 break
-        # Counters over every other kingdom, then the remains of its own (B-8).
-        for part in parts_without(home, b, leaders):
-            nb = expand(part)
-            two_l |= one_l & nb
-            one_l |= nb
+        # Then the remains of its own kingdom with the leader lifted (B-8).
+        reach, reach_two = parts_reach(home, b, leaders)
+        if reach:
+            two_l |= (one_l & reach) | reach_two
         leader_masks[colour] = base ^ (base & two_l)
     result = (on_land, on_river, leader_masks, catastrophe_targets(st))
     st._masks = result

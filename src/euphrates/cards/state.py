@@ -70,38 +70,6 @@ class CardsState(CardsData, GameState[CardsAction]):
 
     __slots__ = ()
 
-    def redeal(self, seat: int | None, rng: Rng) -> None:
-        """Re-deal what `seat` cannot see (C-19, G-3) at random, keeping every count:
-        the other hands, the deck (and its order), the 30 cards removed in a two-player
-        game, and the colour of a face-down bridge `seat` did not lay. `view(seat)`
-        does not change."""
-        pool: list[int] = list(self.deck) + list(self.removed)
-        others = [p for p in range(self.players) if p != seat]
-        for p in others:
-            hand = self.hands[p]
-            for c in range(4):
-                pool.extend([c] * hand[c])
-        hidden_bridge = self.down >= 0 and seat != self.active
-        if hidden_bridge:
-            pool.append(self.gaps[self.down])
-        rng.shuffle(pool)
-        i = 0
-        if hidden_bridge:
-            self.gaps[self.down] = pool[0]
-            i = 1
-        for p in others:
-            hand = self.hands[p]
-            n = hand[0] + hand[1] + hand[2] + hand[3]
-            dealt = pool[i : i + n]
-            i += n
-            for c in range(4):
-                hand[c] = dealt.count(c)
-        n_removed = len(self.removed)
-        self.removed = pool[i : i + n_removed]
-        self.deck = pool[i + n_removed :]
-        self._cache_v = -1
-        self._legal_v = -1
-
     # --- what is pending -------------------------------------------------------------
     def decision(self) -> Decision | None:
         if self.kind < 0:

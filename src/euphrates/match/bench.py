@@ -45,13 +45,11 @@ def run_bench(
     }
 
 
-def run_search_bench(
-    game: str, players: int, spec: str, positions: int, seed: int, every: int = 7
-) -> dict[str, Any]:
-    """`spec` (e.g. `mcts:600i`) chooses at `positions` positions: every `every`-th
-    decision with a real choice in a seeded greedy game (more games if one ends)."""
+def search_views(game: str, players: int, positions: int, seed: int, every: int = 7) -> list[View]:
+    """The positions `run_search_bench` thinks about: every `every`-th decision with a
+    real choice in a seeded greedy game (more games if one ends). Apart, so that a
+    count of instructions can subtract what making them costs."""
     definition = game_definition(game)
-    bot = make_bot(spec, seed)
     views: list[View] = []
     g = 0
     while len(views) < positions:
@@ -68,6 +66,16 @@ def run_search_bench(
                     views.append(view)
             state.apply(movers[decision.seat].choose(definition, view), seat=decision.seat)
         g += 1
+    return views
+
+
+def run_search_bench(
+    game: str, players: int, spec: str, positions: int, seed: int, every: int = 7
+) -> dict[str, Any]:
+    """`spec` (e.g. `mcts:600i`) chooses at the positions `search_views` makes."""
+    definition = game_definition(game)
+    bot = make_bot(spec, seed)
+    views = search_views(game, players, positions, seed, every)
     iterations = 0
     start = time.perf_counter()
     for view in views:
