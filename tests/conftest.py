@@ -14,6 +14,8 @@ from collections.abc import Iterator
 import pytest
 from argon2 import PasswordHasher
 
+from tests import scheduling
+
 
 def cheap_hasher() -> PasswordHasher:
     """The least cost argon2-cffi accepts: still Argon2id, still salted, still checked."""
@@ -30,7 +32,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return scheduling.scheduler(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    scheduling.order(items)
     if config.getoption("--soak"):
         return
     skip = pytest.mark.skip(reason="soak test: run with --soak")
