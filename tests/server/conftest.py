@@ -42,6 +42,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return sqlite_url(tmp_path)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def own_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """As `db_url`, but on PostgreSQL a database of this test's own: for tests that
+    count what every server on the database does (bot requests, reviews), which games
+    other tests left in a shared database would add to."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+        return
+    request.getfixturevalue("pg_url")  # skips or fails as the shared one does
+    name = f"euphrates_own_{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"
+    yield create_pg_database(name)
+    drop_pg_database(name)
+
+
 @pytest.fixture
 def base(db_url: str) -> Iterator[str]:
     """A running server without bots (tests of seats, versions and errors); its rate

@@ -39,13 +39,13 @@ def spied_settings(db_url: str, **kw: Any) -> Settings:
 
 @pytest.fixture
 def spied(
-    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    own_db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[str, Path, Any]]:
-    """A server whose bot workers write down every request they are sent."""
+    """A server whose bot workers write down every request they are sent, on a database
+    of its own (another test's games left there would be driven and reviewed too)."""
     log = tmp_path / "requests.jsonl"
     monkeypatch.setenv("EUPHRATES_SPY", str(log))
-    forget_reviews(db_url)
-    with running_app(spied_settings(db_url)) as (url, app):
+    with running_app(spied_settings(own_db_url)) as (url, app):
         yield url, log, app
 
 
@@ -106,21 +106,27 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
 def test_review_refusals(spied: tuple[str, Path, Any]) -> None:
     url, _log, _app = spied
     api = Api(url)
-    waiting = api.create("cards", [{"kind": "human"}, {"kind": "human"}])["id"]
+    made = api.create("cards", [{"kind": "human"}, {"kind": "human"}])
+    waiting = made["id"]
     r = api.call("GET", f"/api/games/{waiting}/review")
     assert (r.status_code, r.json()["error"]["code"]) == (409, "not_over")
     r = api.call("GET", "/api/games/nosuchgame00/review")
     assert (r.status_code, r.json()["error"]["code"]) == (404, "unknown_game")
+    # An ended game without a review is not a mistake to ask about: a replay page asks.
+    assert api.call("POST", f"/api/games/{waiting}/abandon", made["host"]["token"]).is_success
+    r = api.call("GET", f"/api/games/{waiting}/review")
+    assert r.status_code == 200 and r.json()["status"] == "none", r.text
+    assert r.json()["reason"] == "not_played_out"
 
 
 def test_a_review_left_half_done_is_finished_once_its_lease_runs_out(
-    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    own_db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A server that stopped mid-review leaves a claimed job: another (here the same,
     restarted) takes it up when its lease has run out, not before."""
     log = tmp_path / "requests.jsonl"
     monkeypatch.setenv("EUPHRATES_SPY", str(log))
-    forget_reviews(db_url)
+    db_url = own_db_url
     with running_app(spied_settings(db_url)) as (url, _app):
         api = Api(url)
         gid = ended(api, "cards")
@@ -150,22 +156,6 @@ def run_sql(db_url: str, statement: Any) -> None:
         try:
             async with engine.begin() as conn:
                 await conn.execute(statement)
-        finally:
-            await engine.dispose()
-
-    asyncio.run(run())
-
-
-def forget_reviews(db_url: str) -> None:
-    """On PostgreSQL one database serves a worker's tests: jobs other tests' games
-    left are not this test's to count."""
-
-    async def run() -> None:
-        engine = db.make_engine(async_db_url(db_url))
-        try:
-            await db.migrate(engine)
-            async with engine.begin() as conn:
-                await conn.execute(db.reviews.delete())
         finally:
             await engine.dispose()
 

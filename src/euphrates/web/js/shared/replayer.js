@@ -41,9 +41,11 @@ export class Replayer {
   /** The review, asked again every REVIEW_POLL ms while the server computes it. */
   async loadReview() {
     try {
-      this.review = await call(`/api/games/${this.gameId}/review`);
+      const got = await call(`/api/games/${this.gameId}/review`);
+      // "none": abandoned before the end, no bots on this server, or failed: no panel
+      this.review = got?.status === "none" ? null : got;
     } catch {
-      this.review = null; // no review for this game (none computed, or no bots): no panel
+      this.review = null;
       this.render();
       return;
     }
