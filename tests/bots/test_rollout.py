@@ -8,7 +8,7 @@ import pytest
 
 from euphrates.bots import GreedyBot, RandomBot, make_bot
 from euphrates.bots.evaluation import evaluator_for
-from euphrates.bots.rollout import RolloutBot, greedy_step
+from euphrates.bots.rollout import RolloutBot, _surely_better, greedy_step
 from euphrates.games import GAMES, game_definition
 
 
@@ -70,3 +70,17 @@ def test_a_level_names_the_game_search() -> None:
     assert bot.choose(definition, view) == RolloutBot(5, iterations=12).choose(definition, view)
     # Whole rounds of the candidates only, within the budget.
     assert 0 < bot.last_iterations <= 12  # type: ignore[attr-defined]
+
+
+def test_it_leaves_the_greedy_choice_only_on_evidence() -> None:
+    """Paired by imagined deal: ahead on every deal by a steady margin is evidence; ahead
+    on average through one lucky deal, or on a single deal, is not."""
+    base = {0: 0.5, 1: 0.4, 2: 0.6, 3: 0.5}
+    steady = {k: r + 0.02 for k, r in base.items()}
+    lucky = {0: 0.5, 1: 0.4, 2: 0.6, 3: 0.9}
+    single = {0: 0.9}
+    assert _surely_better(steady, base, 1.0)
+    assert not _surely_better(base, steady, 1.0)
+    assert not _surely_better(lucky, base, 1.0)
+    assert _surely_better(lucky, base, 0.5)
+    assert not _surely_better(single, base, 1.0)

@@ -19,6 +19,10 @@ Two things make this work where more iterations did not:
   rounds rather than thousands.
 - **Successive halving.** After each quarter of the budget the worse half of the
   candidates is dropped, so the close calls get the rollouts.
+- **The greedy choice unless shown worse.** The greedy bot's own choice stays in to
+  the end as the baseline, and another candidate is played only when its rewards,
+  paired deal by deal with the baseline's, beat them by more than a standard error:
+  a few lucky deals do not move the bot off a sound move.
 
 A rollout's opponents play like the greedy bot because that is what a sound,
 unhurried player does on a turn; it is exactly the intermediate bot, so against it
@@ -41,11 +45,12 @@ from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
 # chance), whether it sharpens as the game nears its end, how many candidates the
-# greedy judgement hands the search, and how many turns of other players a rollout
-# runs through.
+# greedy judgement hands the search, how many turns of other players a rollout runs
+# through, and by how many standard errors a candidate must beat the greedy bot's
+# choice on the same deals to be played instead.
 GAME_SETTINGS: dict[str, dict[str, float]] = {
-    "board": {"reward_scale": 1.0, "by_progress": 0.0, "width": 8, "turns": 1},
-    "cards": {"reward_scale": 4.0, "by_progress": 1.0, "width": 8, "turns": 1},
+    "board": {"reward_scale": 1.0, "by_progress": 0.0, "width": 8, "turns": 1, "confidence": 1.0},
+    "cards": {"reward_scale": 4.0, "by_progress": 1.0, "width": 8, "turns": 1, "confidence": 1.0},
 }
 MAX_STEPS = 40  # decisions in one rollout, at most (a run of conflicts is long)
 
@@ -87,6 +92,20 @@ def _one_ply(state: GameState[Any], evaluator: Evaluator, mover: int) -> Any:
         if v > best_v:
             best_v, best = v, action
     return best
+
+
+def _surely_better(mine: dict[int, float], base: dict[int, float], z: float) -> bool:
+    """Whether the rounds show `mine` better than `base` by more than `z` standard
+    errors of their paired differences. A rollout's reward swings with the imagined
+    deal far more than with the action, so a mean ahead on a few deals is mostly luck:
+    the search leaves the greedy bot's choice only on evidence."""
+    diffs = [r - base[k] for k, r in mine.items() if k in base]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > z * z * var
 
 
 class RolloutBot(Bot):
@@ -134,6 +153,10 @@ class RolloutBot(Bot):
         by_text = {str(a): a for a in base.legal_actions()}
         totals = dict.fromkeys(candidates, 0.0)
         runs = dict.fromkeys(candidates, 0)
+        # Each candidate's reward by round, for differences paired with the greedy
+        # bot's choice (candidates[0], never dropped) on the same imagined deal.
+        by_round: dict[str, dict[int, float]] = {t: {} for t in candidates}
+        rounds = 0
         limit = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.iterations is not None else start + (self.seconds or 0.0)
         scale = settings["reward_scale"]
@@ -152,9 +175,12 @@ class RolloutBot(Bot):
                 state = world.copy()
                 state.apply(by_text[text])
                 self._roll(state, seat, evaluator, turns)
-                totals[text] += evaluator.rewards(state, seat, scale, by_progress)[seat]
+                reward = evaluator.rewards(state, seat, scale, by_progress)[seat]
+                totals[text] += reward
+                by_round[text][rounds] = reward
                 runs[text] += 1
                 done += 1
+            rounds += 1
             if deadline is not None:
                 now = time.perf_counter()
                 if now >= deadline:
@@ -170,13 +196,19 @@ class RolloutBot(Bot):
         self.total_iterations += done
         self.total_seconds += time.perf_counter() - start
         self.last_estimates = {t: totals[t] / runs[t] for t in candidates if runs[t]}
-        pool = [t for t in alive if runs[t]] or candidates[:1]
-        return max(pool, key=lambda t: totals[t] / max(runs[t], 1))
+        best = max(alive, key=lambda t: totals[t] / max(runs[t], 1))
+        if best == candidates[0] or _surely_better(
+            by_round[best], by_round[candidates[0]], settings["confidence"]
+        ):
+            return best
+        return candidates[0]
 
     @staticmethod
     def _halve(alive: list[str], totals: dict[str, float], runs: dict[str, int]) -> list[str]:
-        ranked = sorted(alive, key=lambda t: -totals[t] / max(runs[t], 1))
-        return ranked[: max(2, (len(ranked) + 1) // 2)]
+        """The better half by mean reward, the greedy bot's choice (`alive[0]`) kept as
+        the baseline the others are compared with."""
+        ranked = sorted(alive[1:], key=lambda t: -totals[t] / max(runs[t], 1))
+        return [alive[0], *ranked[: max(1, len(alive) // 2 - 1)]]
 
     @staticmethod
     def _roll(state: GameState[Any], me: int, evaluator: Evaluator, turns: int) -> None:
