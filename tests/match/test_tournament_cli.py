@@ -80,7 +80,14 @@ def _start(out: Path, jobs: int, bots: str = "random") -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a process group of its own, as in a terminal
+        # ... where Ctrl-C is not ignored, even when the suite was started in the
+        # background by a non-interactive shell (which ignores SIGINT for what it starts)
+        preexec_fn=_sigint_default,
     )
+
+
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _finished(out: Path) -> int:
