@@ -40,7 +40,7 @@ from typing import Any
 
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
-from euphrates.bots.greedy import PASS_COST, GreedyBot
+from euphrates.bots.greedy import GreedyBot, judge
 from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
@@ -56,8 +56,8 @@ MAX_STEPS = 40  # decisions in one rollout, at most (a run of conflicts is long)
 
 
 def greedy_step(state: GameState[Any], evaluator: Evaluator) -> Any:
-    """The action the greedy bot would take here (its judgement: one ply, the mover's
-    own follow-ups answered the same way, passing a little worse), without its
+    """The action the greedy bot would take here (its `judge`: one ply, the mover's own
+    follow-ups answered the same way, passing a little worse), without its
     tie-breaking jitter."""
     mover = state.to_move()
     assert mover is not None
@@ -67,28 +67,7 @@ def greedy_step(state: GameState[Any], evaluator: Evaluator) -> Any:
     best = actions[0]
     best_v = float("-inf")
     for action in actions:
-        child = state.copy()
-        child.apply(action)
-        for _ in range(3):
-            d = child.decision()
-            if d is None or d.seat != mover or d.kind == "action":
-                break
-            child.apply(_one_ply(child, evaluator, mover))
-        v = evaluator.value(child, mover)
-        if str(action) == "pass":
-            v -= PASS_COST
-        if v > best_v:
-            best_v, best = v, action
-    return best
-
-
-def _one_ply(state: GameState[Any], evaluator: Evaluator, mover: int) -> Any:
-    best = None
-    best_v = float("-inf")
-    for action in state.legal_actions():
-        child = state.copy()
-        child.apply(action)
-        v = evaluator.value(child, mover)
+        v = judge(state, action, mover, evaluator)
         if v > best_v:
             best_v, best = v, action
     return best
