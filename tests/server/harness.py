@@ -148,6 +148,9 @@ def running_app(settings: Settings) -> Iterator[tuple[str, Any]]:
     finally:
         server.should_exit = True
         thread.join(30)
+        # A server that does not stop goes on serving (and using the machine) behind
+        # the tests that follow: a defect of its own, not a slow teardown.
+        assert not thread.is_alive(), "the test server did not stop within 30 s"
 
 
 class Api:

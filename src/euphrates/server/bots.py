@@ -45,7 +45,8 @@ class _Worker:
         request = {"id": self.next_id, **request}
         self.proc.stdin.write(json.dumps(request, separators=(",", ":")).encode() + b"\n")
         await self.proc.stdin.drain()
-        line = await asyncio.wait_for(self.proc.stdout.readline(), ANSWER_TIMEOUT)
+        async with asyncio.timeout(ANSWER_TIMEOUT):
+            line = await self.proc.stdout.readline()
         if not line:
             raise BotFailure("the bot's process ended")
         reply = json.loads(line)

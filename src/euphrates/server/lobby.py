@@ -189,8 +189,9 @@ async def _serve(ws: WebSocket, lobby: Lobby) -> None:
         if conn.closing is None:
             conn.closing = (1000, "bye")
             conn.queue.put_nowait(None)
-        with contextlib.suppress(asyncio.TimeoutError, Exception):
-            await asyncio.wait_for(conn.sender, 5)
+        with contextlib.suppress(TimeoutError, Exception):
+            async with asyncio.timeout(5):
+                await conn.sender
         conn.sender.cancel()
 
 

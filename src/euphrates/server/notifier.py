@@ -203,7 +203,8 @@ class Notifier:
                 continue
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), POLL)
+                async with asyncio.timeout(POLL):
+                    await self._wake.wait()
 
     async def _deliver(self, c: Claimed) -> None:
         try:

@@ -227,7 +227,8 @@ class Presence:
         loop = asyncio.get_running_loop()
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._sync.wait(), SYNC_EVERY)
+                async with asyncio.timeout(SYNC_EVERY):
+                    await self._sync.wait()
             await asyncio.sleep(0.05)  # a burst of notifications costs one read
             self._sync.clear()
             try:

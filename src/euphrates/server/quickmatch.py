@@ -195,7 +195,8 @@ class QuickMatch:
     async def _loop(self) -> None:
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), TICK if self._busy else IDLE)
+                async with asyncio.timeout(TICK if self._busy else IDLE):
+                    await self._wake.wait()
             await asyncio.sleep(SETTLE)
             self._wake.clear()
             try:

@@ -154,7 +154,8 @@ class Reviewer:
             except Exception as e:
                 log.warning("reviews: %s", e)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
+                async with asyncio.timeout(self.poll):
+                    await self._wake.wait()
             self._wake.clear()
 
     async def claim(self) -> str | None:

@@ -122,9 +122,8 @@ async def resolve(url: str, allow: Sequence[Network]) -> list[Address]:
     port = parts.port or (443 if parts.scheme == "https" else 80)
     loop = asyncio.get_running_loop()
     try:
-        infos = await asyncio.wait_for(
-            loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), TIMEOUT
-        )
+        async with asyncio.timeout(TIMEOUT):
+            infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, TimeoutError):
         raise DeliveryError("the webhook's name does not resolve") from None
     found: list[Address] = []

@@ -180,8 +180,9 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
             conn.closing = (1000, "bye")
             conn.queue.put_nowait(None)
         if conn.sender is not None:
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(conn.sender, 5)
+            with contextlib.suppress(TimeoutError, Exception):
+                async with asyncio.timeout(5):
+                    await conn.sender
             conn.sender.cancel()
 
 
@@ -221,7 +222,8 @@ def _parse(text: str) -> dict[str, Any]:
 
 async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
     try:
-        text = await asyncio.wait_for(_receive(conn), hub.settings.hello_timeout)
+        async with asyncio.timeout(hub.settings.hello_timeout):
+            text = await _receive(conn)
     except TimeoutError:
         conn.close_soon("hello_required", "send 'hello' first")
         return None
