@@ -262,3 +262,20 @@ def test_demo_takes_a_fresh_seed_unless_given(forker: Forker, tmp_path: Path) ->
     )
     assert proc.stdout.splitlines()[0] == "board, 2 players, seed 5"
     assert GameRecord.loads(out.read_text()).seed == 5
+
+
+def test_a_command_that_needs_no_server_loads_no_server_library(tmp_path: Path) -> None:
+    """Every run builds every subcommand's parser; the database layer and the HTTP client
+    load only for the commands that use them (they were most of a second of each
+    `euphrates replay`)."""
+    script = (
+        "import sys\n"
+        "from euphrates.cli import main\n"
+        f"main(['replay', {str(tmp_path / 'missing.json')!r}])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'httpx', "
+        "'fastapi', 'uvicorn', 'starlette'}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[]", done.stdout

@@ -572,7 +572,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     lt.set_defaults(func=_loadtest)
 
     ad = sub.add_parser("admin", help="accounts, games and chat reports of a server's database")
-    from euphrates.server.admin import add_arguments as add_admin_arguments
+    from euphrates.server.admin_args import add_arguments as add_admin_arguments
 
     add_admin_arguments(ad)
     ad.set_defaults(func=_admin)

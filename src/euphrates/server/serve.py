@@ -23,7 +23,6 @@ from urllib.parse import urlsplit
 from euphrates.core.errors import ArgumentError
 from euphrates.server.config import LOOPBACK_NAMES, Settings, async_db_url, default_db_url
 from euphrates.server.mail import parse_smtp_url
-from euphrates.server.webhooks import networks
 
 HOST_NAME = re.compile(
     r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
@@ -218,6 +217,10 @@ def _mail_from(address: str | None) -> str | None:
 
 
 def _webhook_allow(values: list[str]) -> list[str]:
+    # here, not at the top: every `euphrates` command builds serve's parser, and the
+    # webhooks' HTTP client is a tenth of a second to load
+    from euphrates.server.webhooks import networks
+
     try:
         return [str(n) for n in networks(values)]
     except ValueError as e:
