@@ -31,7 +31,7 @@ from euphrates.board.actions import (
     WithdrawLeader,
     check_action,
 )
-from euphrates.board.data import BoardData
+from euphrates.board.data import BoardData, occupied_squares
 from euphrates.board.geometry import NEIGHBOURS, SQUARE_BITS, square_name, squares_of
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
 from euphrates.core.colours import BLUE, COLOUR_NAMES, LEADER_NAMES, TILE_NAMES
@@ -47,6 +47,17 @@ _EXPECTED = {
     TREASURE: "the choice of a treasure ('treasure SQUARE')",
 }
 _TURN_ACTIONS: Final = (PlaceTile, PlaceLeader, WithdrawLeader, PlaceCatastrophe, Swap, Pass)
+
+
+def play(st: BoardData, action: BoardAction) -> list[Event]:
+    """`apply`, then the next version: what `BoardState._apply` does, here so that it
+    runs compiled."""
+    events: list[Event] = []
+    apply(st, action, events)
+    st._version += 1
+    st._masks = None
+    st._table = None
+    return events
 
 
 def apply(st: BoardData, action: BoardAction, events: list[Event]) -> None:
@@ -135,7 +146,7 @@ def _turn_action(st: BoardData, action: BoardAction, events: list[Event]) -> Non
             )
         sq = st.leader_sq[seat][action.colour]
         st.leader_sq[seat][action.colour] = -1
-        st.lift(1 << sq)
+        BoardData.lift(st, 1 << sq)
         events.append(
             event(
                 "leader_withdrawn",
@@ -165,7 +176,7 @@ def _check_tile(st: BoardData, a: PlaceTile) -> None:
     name = square_name(sq)
     if st.hands[seat][a.colour] <= 0:
         raise IllegalActionError(f"you hold no {COLOUR_NAMES[a.colour]} tile", "B-7")
-    if (st.occupied | st.catas) & b:
+    if (occupied_squares(st) | st.catas) & b:
         raise IllegalActionError(f"{name} is not empty", "B-12")
     if a.colour == BLUE:
         raise IllegalActionError(f"a blue tile goes only on a river square; {name} is land", "B-12")
@@ -188,7 +199,7 @@ def _check_leader(st: BoardData, a: PlaceLeader) -> None:
         raise IllegalActionError(
             f"your {LEADER_NAMES[a.colour]} is already on {name}; a move must end elsewhere", "B-8"
         )
-    occupied = st.occupied & ~(1 << old if old >= 0 else 0)
+    occupied = occupied_squares(st) & ~(1 << old if old >= 0 else 0)
     if st.map.river & b:
         raise IllegalActionError(f"a leader cannot stand on the river ({name})", "B-8")
     if (occupied | st.catas) & b:
@@ -219,10 +230,10 @@ def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> Non
     seat = st.active
     b = SQUARE_BITS[sq]
     nb = NEIGHBOURS[sq]
-    touching = [k for k in st.kingdoms() if k & nb]
+    touching = [k for k in BoardData.kingdoms(st) if k & nb]
     st.hands[seat][colour] -= 1
     st.tiles[colour] |= b
-    st.grow(b, leader=False)
+    BoardData.grow(st, b, leader=False)
     st.placed = sq
     events.append(
         event(
@@ -232,11 +243,11 @@ def _place_tile(st: BoardData, colour: int, sq: int, events: list[Event]) -> Non
     if len(touching) == 1:
         # B-13: the leader of the tile's colour, else the king, else no one.
         k = touching[0]
-        owners = st.leaders_in(k, colour)
+        owners = BoardData.leaders_in(st, k, colour)
         if not owners:
-            owners = st.leaders_in(k, 3)
+            owners = BoardData.leaders_in(st, k, 3)
         if owners:
-            st.score(owners[0], colour, 1, "tile", events)
+            BoardData.score(st, owners[0], colour, 1, "tile", events)
     elif len(touching) == 2:
         st.unification = sq
         events.append(event("unification", {"square": square_name(sq)}))
@@ -291,17 +302,17 @@ def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> N
     old = st.leader_sq[seat][colour]
     b = SQUARE_BITS[sq]
     if old >= 0:
-        st.lift(SQUARE_BITS[old])
+        BoardData.lift(st, SQUARE_BITS[old])
     st.leader_sq[seat][colour] = sq
     st.leader_bits |= b
-    st.grow(b, leader=True)
+    BoardData.grow(st, b, leader=True)
     data = {"seat": seat, "leader": LEADER_NAMES[colour], "square": square_name(sq)}
     if old >= 0:
         data["from"] = square_name(old)
         events.append(event("leader_moved", data))
     else:
         events.append(event("leader_placed", data))
-    for kingdom in st.kingdoms():
+    for kingdom in BoardData.kingdoms(st):
         if kingdom & b:
             for other in range(st.players):
                 there = st.leader_sq[other][colour]
@@ -315,19 +326,19 @@ def _place_leader(st: BoardData, colour: int, sq: int, events: list[Event]) -> N
 def _place_catastrophe(st: BoardData, sq: int, events: list[Event]) -> None:
     seat = st.active
     b = 1 << sq
-    colour = st.tile_colour_at(sq)
+    colour = BoardData.tile_colour_at(st, sq)
     st.catas_left[seat] -= 1
     st.catas |= b
     if colour >= 0:
         st.tiles[colour] &= ~b
         st.removed[colour] += 1
-    st.board_changed()
+    BoardData.board_changed(st)
     data: dict[str, object] = {"seat": seat, "square": square_name(sq)}
     if colour >= 0:
         data["destroyed"] = TILE_NAMES[colour]
     events.append(event("catastrophe", data))
     if colour == 0:
-        st.return_leaders_without_temple(NEIGHBOURS[sq], events)
+        BoardData.return_leaders_without_temple(st, NEIGHBOURS[sq], events)
 
 
 def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
@@ -356,10 +367,10 @@ def _swap(st: BoardData, a: Swap, events: list[Event]) -> None:
         )
     )
     short = n > len(st.bag)
-    st.draw(seat, n, events)
+    BoardData.draw(st, seat, n, events)
     if short:
         events.append(event("bag_empty", {"seat": seat}))
-        st.finish(events)
+        BoardData.finish(st, events)
         return
     turn.end_action(st, events)
 

@@ -8,6 +8,8 @@ from the same masks, so the count, the list and the check in `apply` cannot disa
 
 from __future__ import annotations
 
+from typing import Final
+
 from euphrates.board.actions import (
     CATASTROPHE_ACTIONS,
     DECLINE,
@@ -27,7 +29,7 @@ from euphrates.board.actions import (
     WithdrawLeader,
     check_action,
 )
-from euphrates.board.data import BoardData
+from euphrates.board.data import BoardData, occupied_squares
 from euphrates.board.geometry import FULL, SQUARE_BITS, expand, nth_square, squares_of
 from euphrates.board.kingdoms import parts_reach
 from euphrates.board.phases import ACTION, MONUMENT, REVOLT, TREASURE, WAR, WAR_ORDER
@@ -48,20 +50,26 @@ def masks(st: BoardData) -> tuple[int, int, list[int], int]:
     cached = st._masks
     if cached is not None:
         return cached
-    kingdoms = st.kingdoms()
-    nbs = st.kingdom_neighbourhoods()
+    kingdoms = BoardData.kingdoms(st)
+    nbs = BoardData.kingdom_neighbourhoods(st)
+    # Squares next to one, two, three or more kingdoms. `two` lies within `one`, so
+    # `two & nb` is `two & overlap`: a kingdom whose neighbourhood meets no other
+    # costs two operations instead of five.
     one = two = three = 0
     for nb in nbs:
-        three |= two & nb
-        two |= one & nb
+        overlap = one & nb
+        if overlap:
+            if two:
+                three |= two & overlap
+            two |= overlap
         one |= nb
-    occupied = st.occupied
+    occupied = occupied_squares(st)
     # Operands stay non-negative (`a ^ (a & b)` for `a & ~b`): see geometry.
     empty = FULL ^ (occupied | st.catas)
     free = empty ^ (empty & three)
     on_river = free & st.map.river
     on_land = free ^ on_river
-    base = empty & st.map.land & expand(st.tiles[RED])
+    base = empty & st.map.land & near_temples(st.tiles[RED])
     row = st.leader_sq[st.active]
     leaders = st.leader_bits
     off_board = base ^ (base & two)
@@ -75,25 +83,44 @@ def masks(st: BoardData) -> tuple[int, int, list[int], int]:
         if sq < 0:
             continue
         b = SQUARE_BITS[sq]
-        one_l = two_l = 0
-        home = 0
+        home = nb = 0
         for i in range(len(kingdoms)):
             if kingdoms[i] & b:
                 home = kingdoms[i]
-                # Counters over every other kingdom: those of all kingdoms, less one
-                # on the squares next to this one.
                 nb = nbs[i]
-                one_l = (one ^ (one & nb)) | (two & nb)
-                two_l = (two ^ (two & nb)) | (three & nb)
                 break
+        # Counters over every other kingdom: those of all kingdoms, less one on the
+        # squares next to this one (`two_l`; `one_l` only if the kingdom has parts
+        # left below). Empty counters are skipped: each operation makes an integer.
+        two_nb = two & nb if two else 0
+        two_l = two ^ two_nb if two_nb else two
+        if three:
+            two_l |= three & nb
         # Then the remains of its own kingdom with the leader lifted (B-8).
         reach, reach_two = parts_reach(home, b, leaders)
         if reach:
+            one_l = (one ^ (one & nb)) | two_nb
             two_l |= (one_l & reach) | reach_two
-        leader_masks[colour] = base ^ (base & two_l)
+        leader_masks[colour] = base ^ (base & two_l) if two_l else base
     result = (on_land, on_river, leader_masks, catastrophe_targets(st))
     st._masks = result
     return result
+
+
+_NEAR_TEMPLES: Final[list[tuple[int, int]]] = [(0, 0)]
+
+
+def near_temples(temples: int) -> int:
+    """`expand(temples)`, remembered for the last temples asked about: temples change
+    seldom (a catastrophe, a revolt's or war's losses, a monument), the legal leader
+    squares need their neighbourhood at every decision. The pair is replaced whole, so
+    a reader never sees one state's temples with another's neighbourhood."""
+    last = _NEAR_TEMPLES[0]
+    if last[0] == temples:
+        return last[1]
+    near = expand(temples)
+    _NEAR_TEMPLES[0] = (temples, near)
+    return near
 
 
 def catastrophe_targets(st: BoardData) -> int:
@@ -135,18 +162,30 @@ def action_table(st: BoardData) -> tuple[int, list[Segment]]:
     land, river, leader_masks, cat = masks(st)
     segs: list[Segment] = []
     total = 0
+    # Each distinct mask is counted once: three colours share the land, and leaders
+    # not on the board share one mask (`bit_count` is a call by name compiled).
+    n_land = -1
     for c in range(4):
         if hand[c] > 0:
-            m = river if c == BLUE else land
-            n = m.bit_count()
+            if c == BLUE:
+                m = river
+                n = river.bit_count()
+            else:
+                m = land
+                if n_land < 0:
+                    n_land = land.bit_count()
+                n = n_land
             segs.append((_TILE, c, m, n))
             total += n
+    last_m = last_n = 0
     for c in range(4):
         m = leader_masks[c]
         if m:
-            n = m.bit_count()
-            segs.append((_LEADER, c, m, n))
-            total += n
+            if m != last_m:
+                last_m = m
+                last_n = m.bit_count()
+            segs.append((_LEADER, c, m, last_n))
+            total += last_n
     row = st.leader_sq[active]
     for c in range(4):
         if row[c] >= 0:

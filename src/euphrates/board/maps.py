@@ -37,16 +37,15 @@ C..~~~.T....T~..
 
 @dataclass(frozen=True, slots=True)
 class BoardMap:
-    """One side of the board: river squares, starting temples, bordered treasures."""
+    """One side of the board: river squares, starting temples, bordered treasures, and
+    the land (every square not river), kept rather than derived: the legal squares need
+    it at every decision."""
 
     name: str
     river: int
     temples: int
     bordered: int
-
-    @property
-    def land(self) -> int:
-        return FULL & ~self.river
+    land: int
 
 
 def _parse(name: str, drawing: str) -> BoardMap:
@@ -62,7 +61,7 @@ def _parse(name: str, drawing: str) -> BoardMap:
                 temples |= b
                 if ch == "C":
                     bordered |= b
-    return BoardMap(name, river, temples, bordered)
+    return BoardMap(name, river, temples, bordered, FULL ^ river)
 
 
 STANDARD = _parse("standard", _STANDARD)

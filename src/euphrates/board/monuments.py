@@ -9,7 +9,7 @@ a monument of their colour score.
 from __future__ import annotations
 
 from euphrates.board.actions import MONUMENT_CODES, MONUMENTS, monument_name
-from euphrates.board.data import BoardData
+from euphrates.board.data import BoardData, occupied_squares
 from euphrates.board.geometry import HEIGHT, NEIGHBOURS, WIDTH, expand, flood, square_name
 from euphrates.core.colours import RED
 from euphrates.core.events import event
@@ -28,7 +28,7 @@ def available(st: BoardData) -> list[int]:
 def options(st: BoardData) -> list[tuple[int, int]]:
     """(monument, top-left square) pairs the placed tile makes possible now."""
     sq = st.placed
-    colour = st.tile_colour_at(sq)
+    colour = BoardData.tile_colour_at(st, sq)
     if colour < 0:
         return []
     tiles = st.tiles[colour]
@@ -51,7 +51,7 @@ def options(st: BoardData) -> list[tuple[int, int]]:
 def build(st: BoardData, monument: int, top_left: int, events: list[Event]) -> None:
     """Flip the block and put the monument on it; treasures stay on their tiles; a
     leader that loses its last temple returns (B-10, B-28)."""
-    colour = st.tile_colour_at(top_left)
+    colour = BoardData.tile_colour_at(st, top_left)
     block = block_mask(top_left)
     st.tiles[colour] &= ~block
     st.flipped |= block
@@ -70,7 +70,7 @@ def build(st: BoardData, monument: int, top_left: int, events: list[Event]) -> N
         )
     )
     if colour == RED:
-        st.return_leaders_without_temple(expand(block), events)
+        BoardData.return_leaders_without_temple(st, expand(block), events)
 
 
 def end_of_turn_points(st: BoardData, events: list[Event]) -> None:
@@ -80,10 +80,10 @@ def end_of_turn_points(st: BoardData, events: list[Event]) -> None:
     row = st.leader_sq[seat]
     if not st.monuments or all(sq < 0 for sq in row):
         return
-    occupied = st.occupied
+    occupied = occupied_squares(st)
     for m, top_left, _ in st.monuments:
         region = flood(block_mask(top_left), occupied)
         for colour in MONUMENTS[m]:
             sq = row[colour]
             if sq >= 0 and region >> sq & 1:
-                st.score(seat, colour, 1, "monument", events)
+                BoardData.score(st, seat, colour, 1, "monument", events)

@@ -65,5 +65,5 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
             },
         )
     )
-    st.return_leader(loser, colour, "revolt lost", events)
-    st.score(winner, RED, 1, "revolt", events)
+    BoardData.return_leader(st, loser, colour, "revolt lost", events)
+    BoardData.score(st, winner, RED, 1, "revolt", events)

@@ -122,9 +122,4 @@ class BoardState(BoardData, GameState[BoardAction]):
         return view_of(self, viewer, decision_fields(self, viewer))
 
     def _apply(self, action: BoardAction) -> list[Event]:
-        events: list[Event] = []
-        flow.apply(self, action, events)
-        self._version += 1
-        self._masks = None
-        self._table = None
-        return events
+        return flow.play(self, action)

@@ -23,9 +23,10 @@ def giving_kingdom(st: BoardData) -> tuple[int, int] | None:
     (usually none) and only then the traders are looked for in them."""
     treasures = st.treasures
     rich: list[int] = []
-    for k in st.kingdoms():
+    for k in BoardData.kingdoms(st):
         held = k & treasures
-        if held and held & (held - 1):
+        # Two or more: more than the highest one alone (no wide `held - 1`).
+        if held and held != SQUARE_BITS[held.bit_length() - 1]:
             rich.append(k)
     if not rich:
         return None

@@ -20,7 +20,7 @@ def refill(st: BoardData, seat: int, events: list[Event]) -> bool:
     if need <= 0:
         return True
     short = need > len(st.bag)
-    st.draw(seat, need, events)
+    BoardData.draw(st, seat, need, events)
     return not short
 
 
@@ -30,11 +30,11 @@ def end_turn(st: BoardData, events: list[Event]) -> None:
         seat = (st.active + i) % st.players
         if not refill(st, seat, events):
             events.append(event("bag_empty", {"seat": seat}))
-            st.finish(events)
+            BoardData.finish(st, events)
             return
     if st.treasures.bit_count() <= 2:
         events.append(event("treasures_low", {"left": st.treasures.bit_count()}))
-        st.finish(events)
+        BoardData.finish(st, events)
         return
     st.active = (st.active + 1) % st.players
     st.actions_done = 0

@@ -9,23 +9,45 @@ longer share a region containing the joining tile.
 
 from __future__ import annotations
 
-from euphrates.board.data import BoardData
-from euphrates.board.geometry import NEIGHBOURS, expand, flood, square_name, squares_of
+from typing import Final
+
+from euphrates.board.data import BoardData, occupied_squares
+from euphrates.board.geometry import (
+    NEIGHBOURS,
+    SQUARE_BITS,
+    expand,
+    flood,
+    square_name,
+    squares_of,
+)
 from euphrates.board.phases import WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES, RED
 from euphrates.core.events import event
 from euphrates.core.protocol import Event
 
+_JOINED: Final[list[tuple[int, int, int]]] = [(0, -1, 0)]
+
 
 def joined_region(st: BoardData) -> int:
-    return flood(1 << st.unification, st.occupied)
+    """The region of the joining tile. A unification asks for it up to three times on
+    the same board (which wars there are, which are left, the first war's sides), and
+    each is a flood over two kingdoms, so the last answer is kept with the board it is
+    for (replaced whole: a reader never mixes two boards)."""
+    occupied = occupied_squares(st)
+    sq = st.unification
+    last = _JOINED[0]
+    if last[1] == sq and last[0] == occupied:
+        return last[2]
+    region = flood(SQUARE_BITS[sq], occupied)
+    _JOINED[0] = (occupied, sq, region)
+    return region
 
 
 def war_colours(st: BoardData, colours: list[int] | range) -> list[int]:
     """Of `colours`, those that still have two leaders in the region of the joining
     tile (B-27: a war lapses otherwise; no new war can arise)."""
     region = joined_region(st)
-    return [c for c in colours if len(st.leaders_in(region, c)) == 2]
+    return [c for c in colours if len(BoardData.leaders_in(st, region, c)) == 2]
 
 
 def attacker_of(st: BoardData, seats: list[int]) -> tuple[int, int]:
@@ -40,13 +62,13 @@ def attacker_of(st: BoardData, seats: list[int]) -> tuple[int, int]:
 def begin(st: BoardData, colour: int, events: list[Event]) -> None:
     """Start the war of `colour`: sides and base strengths are fixed now (B-24)."""
     region = joined_region(st)
-    attacker, defender = attacker_of(st, st.leaders_in(region, colour))
+    attacker, defender = attacker_of(st, BoardData.leaders_in(st, region, colour))
     st.phase = WAR
     st.conflict_colour = colour
     st.attacker, st.defender = attacker, defender
     st.att_sq = st.leader_sq[attacker][colour]
     st.def_sq = st.leader_sq[defender][colour]
-    within = st.occupied & ~(1 << st.unification)
+    within = occupied_squares(st) & ~(1 << st.unification)
     tiles = st.tiles[colour]
     st.att_base = (flood(1 << st.att_sq, within) & tiles).bit_count()
     st.def_base = (flood(1 << st.def_sq, within) & tiles).bit_count()
@@ -71,7 +93,7 @@ def removable(st: BoardData, colour: int, loser_sq: int) -> int:
     """B-25/B-26: the face-up tiles of the war colour on the loser's side, determined
     with the losing leader still on the board; in a war of priests, temples holding a
     treasure or next to any other leader stay."""
-    within = st.occupied & ~(1 << st.unification)
+    within = occupied_squares(st) & ~(1 << st.unification)
     side = flood(1 << loser_sq, within)
     out = side & st.tiles[colour]
     if colour == RED:
@@ -103,12 +125,12 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
             },
         )
     )
-    st.return_leader(loser, colour, "war lost", events)
+    BoardData.return_leader(st, loser, colour, "war lost", events)
     n = gone.bit_count()
     if n:
         st.tiles[colour] &= ~gone
         st.removed[colour] += n
-        st.board_changed()
+        BoardData.board_changed(st)
         events.append(
             event(
                 "tiles_removed",
@@ -118,7 +140,7 @@ def resolve(st: BoardData, def_commit: int, events: list[Event]) -> None:
                 },
             )
         )
-    st.score(winner, colour, 1 + n, "war", events)
+    BoardData.score(st, winner, colour, 1 + n, "war", events)
     st.wars = [c for c in st.wars if c != colour]
     # B-10 cannot trigger here: B-26 keeps every temple that touches another leader.
     assert all(NEIGHBOURS[sq] & st.tiles[RED] for row in st.leader_sq for sq in row if sq >= 0), (
