@@ -127,10 +127,14 @@ def serving(
         yield Server(base)
     finally:
         os.kill(pid, signal.SIGTERM)
-        if not _ended(done, 10):
+        stopped = _ended(done, 20)
+        if not stopped:
             os.kill(pid, signal.SIGKILL)
             _ended(done, 10)
         os.close(done)
+        # A server that ignores SIGTERM makes a service manager wait and then kill it:
+        # a defect of its own (a task that swallowed its cancellation), not slowness.
+        assert stopped, f"the server did not stop within 20 s of SIGTERM: {log.read_text()}"
 
 
 @pytest.fixture
