@@ -84,3 +84,31 @@ def test_it_leaves_the_greedy_choice_only_on_evidence() -> None:
     assert not _surely_better(lucky, base, 1.0)
     assert _surely_better(lucky, base, 0.5)
     assert not _surely_better(single, base, 1.0)
+
+
+def test_a_rollout_stops_after_the_turns_of_others_it_is_given() -> None:
+    """One turn of others: a duel's rollout stops as the bot's own next turn begins.
+    Two: it plays that turn too and stops as the opponent's following one begins."""
+    definition = game_definition("cards")
+    evaluator = evaluator_for("cards")
+    greedy = GreedyBot(2)
+    state = definition.new_game(2, 8)
+    checked = 0
+    while checked < 6 and not state.is_over():
+        d = state.decision()
+        seat = d.seat
+        if d.kind == "action" and state.version % 5 == 0:
+            stops = []
+            for turns in (1, 2):
+                rolled = state.copy()
+                rolled.apply(greedy_step(rolled, evaluator))
+                RolloutBot._roll(rolled, seat, evaluator, turns)
+                stops.append(rolled)
+            one, two = stops
+            if not two.is_over():
+                assert one.decision().seat == seat and one.decision().kind == "action"
+                assert two.decision().seat == 1 - seat and two.decision().kind == "action"
+                assert two.version > one.version
+                checked += 1
+        state.apply(greedy.choose(definition, state.view(seat)), seat=seat)
+    assert checked == 6
