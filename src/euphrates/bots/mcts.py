@@ -54,6 +54,10 @@ GAME_SETTINGS: dict[str, dict[str, float]] = {
         "by_progress": 1.0,
     },
 }
+# What changes in duels, measured there only (docs/bots.md, The board's tree search):
+# the root's candidates are the greedy bot's best sixteen actions instead of eight. At
+# four players the search keeps the width it was measured with.
+DUEL_SETTINGS: dict[str, dict[str, float]] = {"board": {"root_width": 16}}
 
 
 def _search_view(game: str, state: GameState[Any], seat: int) -> View:
@@ -140,6 +144,8 @@ class MctsBot(Bot):
         rng = self.rng.fork()
         base = game.sample_from_view(view, rng)
         settings = GAME_SETTINGS.get(game.name, {})
+        if base.players == 2:
+            settings = {**settings, **DUEL_SETTINGS.get(game.name, {})}
         self._game = game.name
         if self.value is None and self.value_source is not None:
             self.value = load_value(game.name, self.value_source[0])
@@ -155,11 +161,10 @@ class MctsBot(Bot):
         root = Node(-1)
         self.last_root = root
         by_text = {str(a): a for a in base.legal_actions()}
-        root.ranked = [by_text[t] for _, t in judged[: self.root_width]]
+        width = int(settings.get("root_width", self.root_width))
+        root.ranked = [by_text[t] for _, t in judged[:width]]
         best_value = judged[0][0]
-        self._bias = {
-            by_text[t]: bias_weight * (v - best_value) for v, t in judged[: self.root_width]
-        }
+        self._bias = {by_text[t]: bias_weight * (v - best_value) for v, t in judged[:width]}
         deadline = (
             None if self.seconds is None or self.iterations is not None else start + self.seconds
         )
