@@ -16,7 +16,7 @@ def _positions(count: int, players: int) -> list[tuple[Any, int]]:
     g = game_definition("board")
     s = g.new_game(players, 11, None)
     bots = [GreedyBot(1 + seat) for seat in range(players)]
-    found = []
+    found: list[tuple[Any, int]] = []
     for step in range(400):
         d = s.decision()
         if d is None or len(found) == count:
