@@ -216,6 +216,7 @@ class Pages:
     def close(self) -> None:
         for ctx in self.contexts:
             ctx.close()
+        self.contexts.clear()
 
 
 @pytest.fixture

@@ -47,6 +47,7 @@ def test_whole_game_to_final_scoring(
 ) -> None:
     with serving(forks, tmp_path, 0, seed=seed) as server:
         play_whole_game(server, tmp_path / "games.db", seed, panels, pages)
+        pages.close()  # before the server stops: no page tries to reconnect to it
 
 
 def play_whole_game(server: Server, db: Path, seed: int, panels: set[str], pages: Pages) -> None:

@@ -208,6 +208,9 @@ def test_board_war_order_shows_strengths(forks: ServerForks, tmp_path: Path, pag
         assert (
             strength == f"{leader}: {ctx['attacker_strength']} against {ctx['defender_strength']}"
         )
+        # Closed while its server still runs: a page left open would try to reconnect
+        # to the stopped server, and that failure is a console error of its own.
+        pages.close()
 
 
 def test_cards_war_order_shows_strengths(server: Server, pages: Pages) -> None:
