@@ -36,8 +36,10 @@ play: setup
 demo: setup
 	$(BIN)/euphrates demo board --players 3 --seed 7
 
+# Three workers on two cores: most tests wait on servers, sockets and browsers, so with
+# two the machine's second core sat idle about half the run (README, *Two commands*).
 test: setup web-setup
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 3 -q
 
 bench: setup
 	$(BIN)/euphrates bench board --players 4 --games 200 --seed 1

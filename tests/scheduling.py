@@ -1,6 +1,6 @@
-"""How `pytest -n 2` hands the tests to its workers: the groups of tests that share one
-expensive fixture go whole to one worker and start first, then the other tests in the
-collection's order, the browser tests last.
+"""How `pytest -n N` (three in `make test`) hands the tests to its workers: the groups
+of tests that share one expensive fixture go whole to one worker and start first, then
+the other tests in the collection's order, the browser tests last.
 
 The longest single tests are not moved to the front: in a run that did so, two server
 tests on PostgreSQL (which share one database per worker) failed, test_handover.py
