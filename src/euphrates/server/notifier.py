@@ -47,6 +47,7 @@ from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.store import Followup, now
 from euphrates.server.tour import is_tour
+from euphrates.server.waits import woken
 from euphrates.server.webhooks import DeliveryError, WebhookRefused, body, networks, post
 
 log = logging.getLogger("euphrates.server")
@@ -202,9 +203,7 @@ class Notifier:
             if full:
                 continue
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(POLL):
-                    await self._wake.wait()
+            await woken(self._wake, POLL)
 
     async def _deliver(self, c: Claimed) -> None:
         try:

@@ -30,6 +30,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from euphrates.server import db
 from euphrates.server.store import GameRow, SeatRow, Store
+from euphrates.server.waits import woken
 
 log = logging.getLogger("euphrates.server")
 
@@ -226,9 +227,7 @@ class Presence:
         last_forget = 0.0
         loop = asyncio.get_running_loop()
         while True:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(SYNC_EVERY):
-                    await self._sync.wait()
+            await woken(self._sync, SYNC_EVERY)
             await asyncio.sleep(0.05)  # a burst of notifications costs one read
             self._sync.clear()
             try:

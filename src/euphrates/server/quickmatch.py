@@ -41,6 +41,7 @@ from euphrates.server.matchstore import Entry, MatchStore, Pass
 from euphrates.server.newgame import new_game_row
 from euphrates.server.refusals import Refusal
 from euphrates.server.store import GameRow, SeatRow, now
+from euphrates.server.waits import woken
 
 log = logging.getLogger("euphrates.server")
 
@@ -194,9 +195,7 @@ class QuickMatch:
 
     async def _loop(self) -> None:
         while True:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(TICK if self._busy else IDLE):
-                    await self._wake.wait()
+            await woken(self._wake, TICK if self._busy else IDLE)
             await asyncio.sleep(SETTLE)
             self._wake.clear()
             try:

@@ -45,6 +45,7 @@ from euphrates.server.hub import Hub
 from euphrates.server.refusals import Refusal
 from euphrates.server.room import Room
 from euphrates.server.storebase import Followup, now
+from euphrates.server.waits import woken
 
 log = logging.getLogger("euphrates.server")
 
@@ -153,9 +154,7 @@ class Reviewer:
                 raise
             except Exception as e:
                 log.warning("reviews: %s", e)
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.poll):
-                    await self._wake.wait()
+            await woken(self._wake, self.poll)
             self._wake.clear()
 
     async def claim(self) -> str | None:
