@@ -103,7 +103,7 @@ def position(
         else:
             deck, discard = "", discard + left
     doc: dict[str, Any] = {
-        "format": 1,
+        "format": 2,
         "game": "cards",
         "players": players,
         "options": {"open_piles": open_piles},
@@ -122,6 +122,7 @@ def position(
         "discard": discard,
         "out": out,
         "piles": piles,
+        "declined": [dict.fromkeys("rbgk", 0) for _ in range(players)],
         "pending": pending or {**ACTION_PENDING, "seat": active},
     }
     return doc

@@ -42,6 +42,7 @@ _SLOTS = (
     "discard",
     "out",
     "piles",
+    "declined",
     "kind",
     "seat",
     "colour",
@@ -104,6 +105,11 @@ class CardsData:
     discard: list[int]
     out: list[int]
     piles: list[list[int]]
+    # Per player and colour: at least this many cards of the player's hand were in it
+    # when the player last declined a point of that colour (G-1). Public: every
+    # decline and every card leaving a hand is seen by all, and the count drops by one
+    # for any card leaving, so a face-down bridge's colour (C-11) does not show in it.
+    declined: list[list[int]]
     kind: int
     seat: int
     colour: int
@@ -151,6 +157,7 @@ class CardsData:
         self.discard = [0, 0, 0, 0]
         self.out = [0, 0, 0, 0]
         self.piles = [[] for _ in range(players)]
+        self.declined = [[0, 0, 0, 0] for _ in range(players)]
         self.kind = ACTION
         self.seat = 0
         self.colour = EMPTY
@@ -194,6 +201,7 @@ class CardsData:
         s.discard = self.discard[:]
         s.out = self.out[:]
         s.piles = [p[:] for p in self.piles]
+        s.declined = [d[:] for d in self.declined]
         s.kind = self.kind
         s.seat = self.seat
         s.colour = self.colour
@@ -226,8 +234,9 @@ class CardsData:
         """Re-deal what `seat` cannot see (C-19, G-3) at random, keeping every count:
         the other hands, the deck (and its order), the 30 cards removed in a two-player
         game, and the colour of a face-down bridge `seat` did not lay. `view(seat)`
-        does not change. Here, on the compiled data class, because search redeals at
-        every iteration."""
+        does not change. A player who declined a point of a colour is dealt none of it
+        among the cards held since (`deal_hand`). Here, on the compiled data class,
+        because search redeals at every iteration."""
         pool: list[int] = list(self.deck) + list(self.removed)
         others = [p for p in range(self.players) if p != seat]
         for p in others:
@@ -245,10 +254,8 @@ class CardsData:
         for p in others:
             hand = self.hands[p]
             n = hand[0] + hand[1] + hand[2] + hand[3]
-            dealt = pool[i : i + n]
+            self.hands[p] = deal_hand(pool, i, n, self.declined[p])
             i += n
-            for c in range(4):
-                hand[c] = dealt.count(c)
         n_removed = len(self.removed)
         self.removed = pool[i : i + n_removed]
         self.deck = pool[i + n_removed :]
@@ -346,6 +353,42 @@ class CardsData:
                     return GAP_BASE + g
                 j -= 1
         raise AssertionError("fewer free spots than counted")
+
+
+def deal_hand(pool: list[int], start: int, size: int, declined: list[int]) -> list[int]:
+    """Deal `size` cards from the shuffled `pool` at `start` as a hand's colour counts,
+    moving the cards dealt to `pool[start : start + size]`.
+
+    Search imagines the hands it cannot see. A player who declined a point of a colour
+    (G-1) almost always held none (the greedy bot pays whenever it can, and so does
+    nearly every player: a point is a point), so the `declined[c]` cards held since
+    are dealt from the other colours: slot j takes the first card of the pool whose
+    colour no decline still covering j rules out. The pool is shuffled, so that is a
+    uniform draw among the cards allowed; with nothing declined it is the pool's order,
+    as before. Where the pool holds no allowed card (a player who declined while
+    holding the colour), the slot takes the next card."""
+    counts = [0, 0, 0, 0]
+    end = len(pool)
+    for j in range(size):
+        k = start + j
+        if declined[0] > j or declined[1] > j or declined[2] > j or declined[3] > j:
+            m = k
+            while m < end and declined[pool[m]] > j:
+                m += 1
+            if m < end and m != k:
+                pool[k], pool[m] = pool[m], pool[k]
+        counts[pool[k]] += 1
+    return counts
+
+
+def leave_hand(s: CardsData, seat: int, colour: int, n: int) -> None:
+    """`n` cards of `colour` leave `seat`'s hand (played, committed, paid, laid as a
+    bridge, exchanged): fewer of the cards held at a decline can remain (`declined`),
+    one fewer per card whatever its colour, so the count tells nothing hidden."""
+    s.hands[seat][colour] -= n
+    d = s.declined[seat]
+    for c in range(4):
+        d[c] = d[c] - n if d[c] > n else 0
 
 
 def clear_conflict(s: CardsData) -> None:

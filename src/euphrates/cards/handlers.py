@@ -26,7 +26,7 @@ from euphrates.cards.actions import (
     PlaceLeader,
     PlayCard,
 )
-from euphrates.cards.data import CardsData
+from euphrates.cards.data import CardsData, leave_hand
 from euphrates.cards.kinds import ACTION, COMMIT, EXCHANGE, POINT, SHIP, SHIP_POINT, WAR_ORDER
 from euphrates.cards.layout import BRIDGE_MIN, EMPTY, GAP_BASE, MAX_CARDS, SHIP_BASE, spot_name
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
@@ -167,21 +167,24 @@ def do_point(s: CardsData, a: PayPoint, events: Events) -> None:
         if not s.hands[s.seat][want]:
             raise IllegalActionError(f"{a}: no {COLOUR_NAMES[want]} card in hand", ruling)
     if a.colour < 0:
-        # Saying no is public (G-1, G-3): the log tells it like a payment.
+        # Saying no is public (G-1, G-3): the log tells it like a payment, and every
+        # card in hand now was held at the decline (CardsData.declined).
+        hand = s.hands[s.seat]
+        s.declined[s.seat][want] = hand[0] + hand[1] + hand[2] + hand[3]
         why = "ship" if s.kind == SHIP_POINT else kinds.REASON_NAMES[s.reason]
         events.append(
             event("point_declined", {"seat": s.seat, "colour": COLOUR_LETTERS[want], "reason": why})
         )
     if s.kind == SHIP_POINT:
         if a.colour >= 0:
-            s.hands[s.seat][want] -= 1
+            leave_hand(s, s.seat, want, 1)
             turn.score(s, events, s.seat, want, "ship")
         s.ship_queue.pop(0)
         turn.next_ship_point(s, events)
         return
     reason = s.reason
     if a.colour >= 0:
-        s.hands[s.seat][want] -= 1
+        leave_hand(s, s.seat, want, 1)
         turn.score(s, events, s.seat, want, kinds.REASON_NAMES[reason])
     s.reason = 0
     if reason == kinds.FOR_COLUMN:

@@ -92,8 +92,10 @@ TOP_KEYS = (
     "discard",
     "out",
     "piles",
+    "declined",
     "pending",
 )
+
 LAYOUT_KEYS = ("heads", "columns", "bridges", "face_down")
 PENDING_KEYS = (
     "kind",
@@ -315,7 +317,20 @@ def read_fields(doc: object, root: str) -> tuple[CardsState, object]:
         sequence_of(p, CIVILISATION_CARDS, f"{root}.piles[{i}]", PILE_LETTERS)
         for i, p in enumerate(piles)
     ]
+    _read_declined(s, d["declined"], root)
     return s, _read_pending(s, d["pending"], root)
+
+
+def _read_declined(s: CardsState, value: object, root: str) -> None:
+    declined = need_list(value, f"{root}.declined", s.players)
+    s.declined = []
+    for p, entry in enumerate(declined):
+        where = f"{root}.declined[{p}]"
+        m = need_mapping(entry, where)
+        need_keys(m, COLOUR_LETTERS, COLOUR_LETTERS, where)
+        s.declined.append(
+            [need_int(m[letter], 0, HAND_SIZE, f"{where}.{letter}") for letter in COLOUR_LETTERS]
+        )
 
 
 def finish_reading(s: CardsState, context: object, root: str) -> None:

@@ -82,6 +82,11 @@ def _check_material(s: CardsData, root: str) -> None:
             raise RecordError(
                 f"{root}.hands[{p}] holds {sum(h)} cards; a hand holds at most 8 (C-3, C-17)"
             )
+        if max(s.declined[p]) > sum(h):
+            raise RecordError(
+                f"{root}.declined[{p}]: more cards held since a decline than the hand's "
+                f"{sum(h)} (G-1)"
+            )
     counts, t = census(s)
     if counts != list(CARD_TOTALS) or t != TREASURE_CARDS:
         raise RecordError(

@@ -15,7 +15,7 @@ import euphrates.cards.scoring as scoring
 import euphrates.cards.ships as ships
 import euphrates.cards.treasures as treasures
 import euphrates.cards.war as war
-from euphrates.cards.data import CardsData, clear_conflict
+from euphrates.cards.data import CardsData, clear_conflict, leave_hand
 from euphrates.cards.kinds import (
     ACTION,
     COMMIT,
@@ -161,7 +161,7 @@ def score(s: CardsData, events: Events, seat: int, card: int, why: str) -> None:
 
 # --- card into a column (C-9, C-15) ------------------------------------------------
 def append_card(s: CardsData, colour: int, col: int, events: Events) -> None:
-    s.hands[s.active][colour] -= 1
+    leave_hand(s, s.active, colour, 1)
     s.cols[col].append(colour)
     _ev(events, "card", seat=s.active, card=COLOUR_LETTERS[colour], column=col + 1)
     s.ship_col = col
@@ -245,7 +245,7 @@ def move_leader(s: CardsData, colour: int, pos: int, events: Events) -> None:
 
 
 def commit(s: CardsData, n: int, events: Events) -> None:
-    s.hands[s.seat][s.colour] -= n
+    leave_hand(s, s.seat, s.colour, n)
     _ev(events, "commit", seat=s.seat, colour=COLOUR_LETTERS[s.colour], count=n)
     if s.att_commit < 0:
         s.att_commit = n
@@ -303,7 +303,7 @@ def after_conflict(s: CardsData, events: Events) -> None:
 
 # --- bridges and wars (C-11..C-14) -------------------------------------------------
 def lay_bridge(s: CardsData, colour: int, gap: int, events: Events) -> None:
-    s.hands[s.active][colour] -= 1
+    leave_hand(s, s.active, colour, 1)
     s.gaps[gap] = colour
     s.down = gap
     _ev(events, "bridge", seat=s.active, gap=gap_name(gap))
@@ -366,7 +366,7 @@ def turn_up(s: CardsData, events: Events) -> None:
 
 
 def exchange(s: CardsData, col: int, events: Events) -> None:
-    s.hands[s.seat][RED] -= 1
+    leave_hand(s, s.seat, RED, 1)
     s.orig[col] = False
     _ev(events, "exchange", seat=s.seat, column=col + 1)
     score(s, events, s.seat, TREASURE, "exchange")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from euphrates.cards.data import deal_hand
 from euphrates.cards.layout import (
     CARD_TOTALS,
     CIVILISATION_CARDS,
@@ -65,6 +66,7 @@ VIEW_KEYS = (
     "out",
     "piles",
     "scored",
+    "declined",
     "pending",
     "over",
     "outcome",
@@ -73,13 +75,24 @@ VIEW_KEYS = (
     "decision",
     "legal",
 )
-_COPIED = (*COMMON_KEYS, "leaders", "catastrophes", "ships", "discard", "out", "pending")
+_COPIED = (
+    *COMMON_KEYS,
+    "leaders",
+    "catastrophes",
+    "ships",
+    "discard",
+    "out",
+    "declined",
+    "pending",
+)
 
 
 def sample_from_view(value: object, rng: Rng) -> CardsState:
     """A full state consistent with the view: the unseen cards (other hands, the deck, the
     cards removed in a two-player game, a face-down bridge the viewer did not lay) are
-    shuffled and dealt back in the counts the view shows. RecordError if the view is
+    shuffled and dealt back in the counts the view shows, a player's cards held since
+    declining a point of a colour without that colour where the unseen cards allow
+    (`data.deal_hand`, G-1). RecordError if the view is
     malformed, shows more cards than exist, or does not add up (C-1), or if no state has
     exactly this view."""
     v = need_mapping(value, "view")
@@ -144,9 +157,8 @@ def sample_from_view(value: object, rng: Rng) -> CardsState:
     i = 0
     for p in range(n):
         if p != seat:
-            taken = pool[i : i + sizes[p]]
+            s.hands[p] = deal_hand(pool, i, sizes[p], s.declined[p])
             i += sizes[p]
-            s.hands[p] = [taken.count(c) for c in range(4)]
     rest = pool[i:]
     for g in hidden:
         s.gaps[g] = rest.pop()

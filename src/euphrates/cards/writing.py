@@ -24,7 +24,8 @@ from euphrates.cards.scoring import tallies
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, LEADER_LETTERS, RED
 from euphrates.core.protocol import Json, View
 
-FORMAT = 1
+# 2: `declined` (G-1) joined the position and the view.
+FORMAT = 2
 HIDDEN = "?"
 COMMON_KEYS = ("format", "game", "players", "options", "version", "first", "active", "actions_left")
 """The fields a position and a view share, in the order `common_json` writes them."""
@@ -122,6 +123,13 @@ def leaders_json(s: CardsData) -> list[Json]:
     ]
 
 
+def declined_json(s: CardsData) -> list[Json]:
+    """Per player and colour, how many cards in hand were held, at least, when the
+    player last declined a point of that colour (G-1): public, and what search reads
+    to imagine a hand without that colour (`data.deal_hand`)."""
+    return [{COLOUR_LETTERS[c]: d[c] for c in range(4)} for d in s.declined]
+
+
 def to_position(s: CardsData) -> Json:
     doc = common_json(s)
     doc.update(
@@ -137,6 +145,7 @@ def to_position(s: CardsData) -> Json:
             "discard": cards_text(s.discard),
             "out": cards_text(s.out),
             "piles": [pile_text(p) for p in s.piles],
+            "declined": declined_json(s),
             "pending": pending_json(s),
         }
     )
@@ -209,6 +218,7 @@ def view_json(s: CardsData, viewer: int | None, decided: Json) -> View:
             "piles": pile_summary(s),
             # The record of every scoring event, public by G-3; a client shows `piles`.
             "scored": [pile_text(p) for p in s.piles],
+            "declined": declined_json(s),
             "pending": pending_json(s),
             "over": s.kind < 0,
             "outcome": None if s.result is None else s.result.to_json(),
