@@ -10,6 +10,8 @@ each held-out decision against the mover's share of the win:
   the review uses for a game without a model, on a state imagined from the mover's
   view (the hidden cards or tiles dealt at random; the evaluation reads other hands
   only as counts);
+- `shipped`: the model shipped with the package for the game, if any (the generation
+  a new fit would replace; it may have been fitted to some of these very games);
 - `even`: one over the number of players, the floor any estimate must beat.
 
 Scores: log loss (lower is better), Brier score, and how often the estimate called
@@ -33,7 +35,8 @@ from typing import Any
 
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.features import NAMES
-from euphrates.bots.value import ValueModel
+from euphrates.bots.value import MODELS, ValueModel
+from euphrates.bots.value import load as load_value
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
 from euphrates.match.records import GameRecord
@@ -105,7 +108,10 @@ def calibrate(
     model = ValueModel(game, fit(xs, ys))
     definition = game_definition(game)
     evaluator = evaluator_for(game)
+    shipped = load_value(game) if (MODELS / f"{game}.json").is_file() else None
     scores = {"model": _Score(), "evaluation": _Score(), "even": _Score()}
+    if shipped is not None:
+        scores["shipped"] = _Score()
     rng = Rng(seed)
     held_rows = 0
     for path in held:
@@ -122,6 +128,8 @@ def calibrate(
             imagined = definition.sample_from_view(view, rng)
             scores["evaluation"].add(evaluator.chances(imagined, seat)[seat], y, even)
             scores["even"].add(even, y, even)
+            if shipped is not None:
+                scores["shipped"].add(shipped.chance_of(row[1:]), y, even)
             held_rows += 1
             state.apply(text)
     return {
@@ -149,8 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"calibration: {exc}", file=sys.stderr)
         return 2
-    for name in ("model", "evaluation", "even"):
-        print(f"{name:>10}: {out[name]}")
+    for name in ("model", "evaluation", "shipped", "even"):
+        if name in out:
+            print(f"{name:>10}: {out[name]}")
     print(json.dumps(out))
     return 0
 
