@@ -48,6 +48,7 @@ export const CARD_LETTER = /** @type {Record<Colour, string>} */ (TILE_LETTER);
  * @property {string} discard
  * @property {string} out cards removed by catastrophes
  * @property {Record<string, any>[]} piles closed: `{top, height}`; open: counts per colour and `t`
+ * @property {Record<string, number>[]} [declined] per seat and colour letter, cards held since a declined point (G-1)
  * @property {Record<string, any>} pending
  * @property {boolean} over
  * @property {import("../shared/types.js").Outcome|null} outcome
