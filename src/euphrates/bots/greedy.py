@@ -9,7 +9,8 @@ The ply includes the bot's own follow-up decisions inside the same action (payin
 point a card just earned, choosing a ship, committing as the attacker): those are
 answered greedily too before the result is judged, so a card that scores is seen to
 score. Passing costs a little (`PASS_COST`): neither game ends while everyone passes, so
-a bot must prefer any action that is not worse.
+a bot must prefer any action that is not worse; and an action that leaves the turn open
+is credited with what the turn's end is worth (`turn_end`), as a pass is.
 """
 
 from __future__ import annotations
@@ -50,13 +51,43 @@ def settle_own(
         state.apply(best_answer(state, evaluator))
 
 
-def judge(state: GameState[Any], action: Any, seat: int, evaluator: Evaluator) -> float:
-    """The evaluation for `seat` after `action` and its own follow-ups."""
+def turn_end(state: GameState[Any], seat: int, evaluator: Evaluator) -> float:
+    """What the end of turn is worth to `seat` by itself here: passing now, less staying.
+
+    The end of turn scores (monument points on the board, B-17; ship points in the card
+    game, C-16), and one ply credits it to a pass alone: an action that leaves the turn
+    open is judged before it. On the board that made passing look better than any tile
+    to both greedy players of a position with monuments, and they passed for ever with
+    tiles in the bag (no tile drawn, so no end, B-19). So `judge` credits this to such an
+    action too. It is measured once per decision, on the position before the action (an
+    action that moves a leader off its monument is credited all the same until the next
+    ply sees it): judging the end after every action cost half again as much."""
+    d = state.decision()
+    if d is None or d.seat != seat or d.kind != "action":
+        return 0.0
+    ended = state.copy()
+    ended.apply("pass")
+    settle_own(ended, seat, evaluator)
+    return max(0.0, evaluator.value(ended, seat) - evaluator.value(state, seat))
+
+
+def judge(
+    state: GameState[Any], action: Any, seat: int, evaluator: Evaluator, end: float = 0.0
+) -> float:
+    """The evaluation for `seat` after `action` and its own follow-ups; `end` is what the
+    turn's end is worth by itself (`turn_end`), credited to an action after which the
+    turn is still open, as a pass gets it."""
     child = state.copy()
     child.apply(action)
     settle_own(child, seat, evaluator)
     value = evaluator.value(child, seat)
-    return value - PASS_COST if str(action) == "pass" else value
+    if str(action) == "pass":
+        return value - PASS_COST
+    if end:
+        d = child.decision()
+        if d is not None and d.seat == seat and d.kind == "action":
+            value += end
+    return value
 
 
 class GreedyBot(Bot):
@@ -76,8 +107,9 @@ class GreedyBot(Bot):
             state = base if i == 0 else base.copy()
             if i:
                 state.redeal(seat, self.rng)
+            end = turn_end(state, seat, evaluator)
             for action in state.legal_actions():
-                totals[str(action)] += judge(state, action, seat, evaluator)
+                totals[str(action)] += judge(state, action, seat, evaluator, end)
         jitter = {a: self.rng.below(1 << 20) for a in legal}
         return sorted(
             ((v / samples, a) for a, v in totals.items()), key=lambda t: (-t[0], jitter[t[1]])

@@ -40,7 +40,7 @@ from typing import Any
 
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
-from euphrates.bots.greedy import GreedyBot, judge
+from euphrates.bots.greedy import GreedyBot, judge, turn_end
 from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
@@ -57,8 +57,8 @@ MAX_STEPS = 40  # decisions in one rollout, at most (a run of conflicts is long)
 
 def greedy_step(state: GameState[Any], evaluator: Evaluator) -> Any:
     """The action the greedy bot would take here (its `judge`: one ply, the mover's own
-    follow-ups answered the same way, passing a little worse), without its
-    tie-breaking jitter."""
+    follow-ups answered the same way, the turn's end credited alike, passing a little
+    worse), without its tie-breaking jitter."""
     mover = state.to_move()
     assert mover is not None
     actions = state.legal_actions()
@@ -66,8 +66,9 @@ def greedy_step(state: GameState[Any], evaluator: Evaluator) -> Any:
         return actions[0]
     best = actions[0]
     best_v = float("-inf")
+    end = turn_end(state, mover, evaluator)
     for action in actions:
-        v = judge(state, action, mover, evaluator)
+        v = judge(state, action, mover, evaluator, end)
         if v > best_v:
             best_v, best = v, action
     return best
