@@ -39,6 +39,11 @@ class Evaluator:
     scores: Callable[[Any, int], list[float]]
     prior: Callable[[Any, Any, int], float]
     remaining: Callable[[Any], float] | None = None
+    # Whether one ply credits an action that leaves the turn open with what the end of
+    # turn is worth (`greedy.turn_end`): on the board, where passing for ever otherwise
+    # looked best with monuments (B-17); not in the card game, where no stall was seen
+    # and it cost the rollout search games (docs/bots.md).
+    credits_turn_end: bool = False
 
     def value(self, state: GameState[Any], seat: int) -> float:
         """Own score minus the best opponent's."""
@@ -88,7 +93,7 @@ class Evaluator:
 
 def evaluator_for(game: str) -> Evaluator:
     if game == "board":
-        return Evaluator(board_eval.scores, board_eval.prior)
+        return Evaluator(board_eval.scores, board_eval.prior, credits_turn_end=True)
     if game == "cards":
         return Evaluator(cards_eval.scores, cards_eval.prior, cards_eval.remaining)
     raise ValueError(f"no evaluation for game {game!r}")

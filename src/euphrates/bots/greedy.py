@@ -9,8 +9,8 @@ The ply includes the bot's own follow-up decisions inside the same action (payin
 point a card just earned, choosing a ship, committing as the attacker): those are
 answered greedily too before the result is judged, so a card that scores is seen to
 score. Passing costs a little (`PASS_COST`): neither game ends while everyone passes, so
-a bot must prefer any action that is not worse; and an action that leaves the turn open
-is credited with what the turn's end is worth (`turn_end`), as a pass is.
+a bot must prefer any action that is not worse; and on the board an action that leaves
+the turn open is credited with what the turn's end is worth (`turn_end`), as a pass is.
 """
 
 from __future__ import annotations
@@ -61,7 +61,10 @@ def turn_end(state: GameState[Any], seat: int, evaluator: Evaluator) -> float:
     tiles in the bag (no tile drawn, so no end, B-19). So `judge` credits this to such an
     action too. It is measured once per decision, on the position before the action (an
     action that moves a leader off its monument is credited all the same until the next
-    ply sees it): judging the end after every action cost half again as much."""
+    ply sees it): judging the end after every action cost half again as much. Only where
+    the game's evaluation asks for it (`Evaluator.credits_turn_end`: the board)."""
+    if not evaluator.credits_turn_end:
+        return 0.0
     d = state.decision()
     if d is None or d.seat != seat or d.kind != "action":
         return 0.0
