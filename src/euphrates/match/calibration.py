@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from euphrates.bots.evaluation import evaluator_for
-from euphrates.bots.features import NAMES
 from euphrates.bots.value import MODELS, ValueModel
 from euphrates.bots.value import load as load_value
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
 from euphrates.match.records import GameRecord
+from euphrates.match.selfplay import rows_of
 
 
 def _split(dirs: Sequence[Path], every: int) -> tuple[list[Path], list[Path]]:
@@ -51,19 +51,6 @@ def _split(dirs: Sequence[Path], every: int) -> tuple[list[Path], list[Path]]:
             index = int(path.stem.split("-")[1])
             (held if index % every == 0 else fit_on).append(path)
     return fit_on, held
-
-
-def _rows(paths: Sequence[Path]) -> tuple[list[list[float]], list[float]]:
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for path in paths:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if doc.get("names") != list(NAMES):
-            continue
-        for row in doc["rows"]:
-            xs.append(row[1:])
-            ys.append(doc["outcome"][int(row[0])])
-    return xs, ys
 
 
 class _Score:
@@ -102,7 +89,7 @@ def calibrate(
     from euphrates.match.training import fit
 
     fit_on, held = _split([Path(d) for d in dirs], every)
-    xs, ys = _rows(fit_on)
+    xs, ys, _ = rows_of(fit_on)
     if not xs or not held:
         raise ValueError("calibration needs games to fit on and games held out")
     model = ValueModel(game, fit(xs, ys))

@@ -86,16 +86,21 @@ def run_selfplay(
 def read_rows(dirs: Sequence[str | Path]) -> tuple[list[list[float]], list[float], int]:
     """Every decision's features and its mover's win share, from the self-play
     directories `dirs`, and how many games they came from."""
+    return rows_of([p for d in dirs for p in sorted(Path(d).glob("features-*.json"))])
+
+
+def rows_of(paths: Sequence[Path]) -> tuple[list[list[float]], list[float], int]:
+    """`read_rows` for the given features files (files written with other features,
+    not comparable, are skipped)."""
     xs: list[list[float]] = []
     ys: list[float] = []
     games = 0
-    for d in dirs:
-        for path in sorted(Path(d).glob("features-*.json")):
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            if doc.get("names") != list(NAMES):
-                continue  # written with other features: not comparable
-            games += 1
-            for row in doc["rows"]:
-                xs.append(row[1:])
-                ys.append(doc["outcome"][int(row[0])])
+    for path in paths:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("names") != list(NAMES):
+            continue  # written with other features: not comparable
+        games += 1
+        for row in doc["rows"]:
+            xs.append(row[1:])
+            ys.append(doc["outcome"][int(row[0])])
     return xs, ys, games
