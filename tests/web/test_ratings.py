@@ -71,9 +71,14 @@ def test_a_rated_game_on_the_clock_ends_with_bots_and_both_ratings_show(
     bot_server: Server, pages: Pages
 ) -> None:
     base = bot_server.base
+    # Two pages follow a whole bot game move by move while the bot worker plays it; on
+    # two loaded cores a navigation after it once took longer than Playwright's default
+    # 30 s. Every wait is still on what the page shows, only bounded later.
     ann = pages.open(base + "/")
+    ann.set_default_timeout(90_000)
     sign_up(ann, "Ann")
     bob = pages.open(base + "/")
+    bob.set_default_timeout(90_000)
     sign_up(bob, "Bob")
     # the lobby offers "rated" with an open table, to a signed-in player
     ann.check("#open-table")
