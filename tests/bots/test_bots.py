@@ -63,6 +63,7 @@ def test_levels_and_specs() -> None:
     assert make_bot("mcts:250ms").describe() == "mcts:0.25s"
     assert make_bot("mcts:500i").describe() == "mcts:500i"
     assert make_bot("rollout:200i").describe() == "rollout:200i"
+    assert make_bot("rollout:200i:value", 1, "cards").describe() == "rollout:200i:value"
     for bad in (
         "mcts:fast",
         "wizard",
@@ -72,7 +73,8 @@ def test_levels_and_specs() -> None:
         "softmax:x",
         "rollout:0i",
         "search:1h",
-        "rollout:1s:value",
+        "greedy:value",
+        "search:1s:value",
     ):
         with pytest.raises(ValueError):
             make_bot(bad)

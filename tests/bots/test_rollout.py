@@ -9,6 +9,7 @@ import pytest
 from euphrates.bots import GreedyBot, RandomBot, make_bot
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.rollout import RolloutBot, _surely_better, greedy_step
+from euphrates.bots.value import ValueModel, load
 from euphrates.games import GAMES, game_definition
 
 
@@ -39,6 +40,33 @@ def test_an_iteration_budget_is_reproducible_and_spent() -> None:
     assert a.choose(definition, view) == b.choose(definition, view)
     assert a.last_iterations == 24 and a.last_estimates == b.last_estimates
     assert a.choose(definition, view) in view["legal"]
+
+
+def test_with_a_value_model_the_rollouts_ends_are_judged_by_it() -> None:
+    """`rollout:Ni:value` loads the shipped model at its first decision and values
+    each rollout's end by it: a model that favours every seat alike (all weights 0)
+    leaves only the margin share to tell the candidates apart, so the estimates
+    differ from the shipped model's on the same deals."""
+    definition = game_definition("cards")
+    state = definition.new_game(2, 4)
+    view = state.view(state.decision().seat)
+    lazy = make_bot("rollout:24i:value", 5)
+    assert isinstance(lazy, RolloutBot) and lazy.value is None
+    shipped = RolloutBot(5, iterations=24, value=load("cards"))
+    assert lazy.choose(definition, view) == shipped.choose(definition, view)
+    assert lazy.value is not None and lazy.value.weights == load("cards").weights
+    assert lazy.last_estimates == shipped.last_estimates
+    flat = RolloutBot(
+        5, iterations=24, value=ValueModel("cards", [0.0] * len(load("cards").weights))
+    )
+    plain = RolloutBot(5, iterations=24)
+    flat.choose(definition, view)
+    plain.choose(definition, view)
+    for estimates in (flat.last_estimates, plain.last_estimates):
+        assert estimates.keys() == shipped.last_estimates.keys()
+        assert estimates != shipped.last_estimates
+    # an even model: the chance part is a half for each seat, the margin share remains
+    assert all(0.4 <= e <= 0.6 for e in flat.last_estimates.values())
 
 
 def test_its_rollouts_follow_the_greedy_judgement() -> None:

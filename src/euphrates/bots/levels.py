@@ -8,6 +8,7 @@ mcts:500i:value       the same, its leaves valued by the game's shipped value mo
 mcts:500i:value=F.json  … by the value model in file F (a generation being trained)
 rollout:1s  rollout:200i  the greedy judgement's best few actions compared by rollouts
                       in which everyone plays greedily until the bot's next turn
+rollout:200i:value    the same, the rollouts' ends valued by the shipped value model
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 beginner intermediate strong expert   the levels (see LEVELS)
 """
@@ -145,6 +146,8 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     the bot's first decision)."""
     spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
+    if valued and not spec.startswith(("mcts", "rollout")):
+        raise ArgumentError(f"only an mcts or rollout search takes a value model, not {spec!r}")
     if spec == "random":
         return RandomBot(seed)
     if spec == "greedy":
@@ -159,7 +162,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
             if game is not None:
                 bot.value = load_value(game, model_file)
         return bot
-    if (spec == "search" or spec.startswith("search:")) and not valued:
+    if spec == "search" or spec.startswith("search:"):
         _budget(spec)
         budget = spec.partition(":")[2] or "1s"
         if game is not None:
@@ -167,10 +170,12 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         return GameSearchBot(seed, budget)
     if spec == "rollout" or spec.startswith("rollout:"):
         iterations, seconds = _budget(spec)
-        if not valued:
-            return RolloutBot(seed, iterations=iterations, seconds=seconds)
-    if valued:
-        raise ArgumentError(f"only an mcts search takes a value model, not {spec!r}")
+        rollout = RolloutBot(seed, iterations=iterations, seconds=seconds)
+        if valued:
+            rollout.value_source = (model_file,)
+            if game is not None:
+                rollout.value = load_value(game, model_file)
+        return rollout
     raise ArgumentError(
         f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
         f"rollout:<budget> or a level ({', '.join(LEVELS)})"

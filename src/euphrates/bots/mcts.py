@@ -21,13 +21,11 @@ import math
 import time
 from typing import Any
 
-from euphrates.board.writing import view_of
 from euphrates.bots.base import Bot, legal_of
-from euphrates.bots.evaluation import MARGIN_SHARE, Evaluator, evaluator_for
+from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, best_answer
-from euphrates.bots.value import ValueModel
+from euphrates.bots.value import ValueModel, leaf_rewards
 from euphrates.bots.value import load as load_value
-from euphrates.cards.writing import view_json
 from euphrates.core.protocol import GameDefinition, GameState, View
 from euphrates.core.rng import Rng
 
@@ -58,14 +56,6 @@ GAME_SETTINGS: dict[str, dict[str, float]] = {
 # the root's candidates are the greedy bot's best sixteen actions instead of eight. At
 # four players the search keeps the width it was measured with.
 DUEL_SETTINGS: dict[str, dict[str, float]] = {"board": {"root_width": 16}}
-
-
-def _search_view(game: str, state: GameState[Any], seat: int) -> View:
-    """The seat's view of an imagined state, without the legal actions (the features
-    do not read them, and listing them is most of a view's cost)."""
-    if game == "board":
-        return view_of(state, seat, {"viewer": seat})  # type: ignore[arg-type]
-    return view_json(state, seat, {"viewer": seat})  # type: ignore[arg-type]
 
 
 SMALL_DECISION = 6  # legal answers, at most, for a decision to count as small
@@ -281,16 +271,8 @@ class MctsBot(Bot):
                 n.reward += rewards[n.seat]
 
     def _valued(self, state: GameState[Any], heuristic: list[float]) -> list[float]:
-        """The leaf's reward from the learned value: each seat's chance of winning from
-        the view that seat has of this imagined state, with the evaluation's margin
-        share kept so that a sure result still prefers the bigger lead."""
         assert self.value is not None
-        views = [_search_view(self._game, state, s) for s in range(state.players)]
-        chances = self.value.chances(views)
-        return [
-            (1 - MARGIN_SHARE) * c + MARGIN_SHARE * h
-            for c, h in zip(chances, heuristic, strict=True)
-        ]
+        return leaf_rewards(self.value, self._game, state, heuristic)
 
     def _small(self, state: GameState[Any]) -> bool:
         return self._answer_small and state.legal_action_count() <= SMALL_DECISION

@@ -41,6 +41,8 @@ from typing import Any
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, judge, turn_end
+from euphrates.bots.value import ValueModel, leaf_rewards
+from euphrates.bots.value import load as load_value
 from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
@@ -99,9 +101,14 @@ class RolloutBot(Bot):
         iterations: int | None = None,
         seconds: float | None = None,
         width: int | None = None,
+        value: ValueModel | None = None,
     ) -> None:
         super().__init__(seed)
         self.width = width  # candidates compared (None: the game's setting)
+        # The learned value at the rollouts' ends (`rollout:32i:value`), and where it is
+        # loaded from at the first decision when the game was not known at construction.
+        self.value = value
+        self.value_source: tuple[str | None] | None = None
         if iterations is None and seconds is None:
             iterations = 400
         self.iterations = iterations
@@ -113,7 +120,8 @@ class RolloutBot(Bot):
 
     def describe(self) -> str:
         budget = f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
-        return f"rollout:{budget}"
+        valued = ":value" if self.value is not None or self.value_source is not None else ""
+        return f"rollout:{budget}{valued}"
 
     def choose(self, game: GameDefinition[Any], view: View) -> str:
         legal = legal_of(view)
@@ -123,6 +131,8 @@ class RolloutBot(Bot):
         seat = int(view["viewer"])
         settings = GAME_SETTINGS.get(game.name, GAME_SETTINGS["board"])
         evaluator = evaluator_for(game.name)
+        if self.value is None and self.value_source is not None:
+            self.value = load_value(game.name, self.value_source[0])
         rng = self.rng.fork()
         judged = GreedyBot(rng.below(1 << 30)).ranked(game, view)
         width = self.width or int(settings["width"])
@@ -155,7 +165,10 @@ class RolloutBot(Bot):
                 state = world.copy()
                 state.apply(by_text[text])
                 self._roll(state, seat, evaluator, turns)
-                reward = evaluator.rewards(state, seat, scale, by_progress)[seat]
+                rewards = evaluator.rewards(state, seat, scale, by_progress)
+                if self.value is not None and not state.is_over():
+                    rewards = leaf_rewards(self.value, game.name, state, rewards)
+                reward = rewards[seat]
                 totals[text] += reward
                 by_round[text][rounds] = reward
                 runs[text] += 1

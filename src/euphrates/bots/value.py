@@ -18,9 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from euphrates.board.writing import view_of
+from euphrates.bots.evaluation import MARGIN_SHARE
 from euphrates.bots.features import NAMES, features
+from euphrates.cards.writing import view_json
 from euphrates.core.errors import ArgumentError
-from euphrates.core.protocol import View
+from euphrates.core.protocol import GameState, View
 
 FORMAT = 1
 MODELS = Path(__file__).resolve().parent / "models"
@@ -61,6 +64,26 @@ class ValueModel:
         raw = [self.chance(v) for v in views]
         total = sum(raw)
         return [r / total for r in raw] if total > 0 else [1.0 / len(raw)] * len(raw)
+
+
+def search_view(game: str, state: GameState[Any], seat: int) -> View:
+    """The seat's view of an imagined state, without the legal actions (the features
+    do not read them, and listing them is most of a view's cost)."""
+    if game == "board":
+        return view_of(state, seat, {"viewer": seat})  # type: ignore[arg-type]
+    return view_json(state, seat, {"viewer": seat})  # type: ignore[arg-type]
+
+
+def leaf_rewards(
+    model: ValueModel, game: str, state: GameState[Any], heuristic: list[float]
+) -> list[float]:
+    """A search leaf's reward per seat from the learned value: each seat's chance of
+    winning from the view that seat has of the imagined state, with the evaluation's
+    margin share kept so that a sure result still prefers the bigger lead."""
+    chances = model.chances([search_view(game, state, s) for s in range(state.players)])
+    return [
+        (1 - MARGIN_SHARE) * c + MARGIN_SHARE * h for c, h in zip(chances, heuristic, strict=True)
+    ]
 
 
 def parse(text: str, game: str | None = None) -> ValueModel:
