@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from euphrates.bots import review as bots_review
 from euphrates.bots.features import NAMES, features
 from euphrates.bots.value import ValueModel, load, parse
 from euphrates.core.rng import Rng
@@ -105,8 +106,14 @@ def test_the_shipped_model_loads_and_the_review_has_one_entry_per_move() -> None
     assert "seat" in render(doc).splitlines()[1]
 
 
-def test_the_board_review_uses_the_evaluations_chance_without_a_model() -> None:
-    """No board model is shipped: the review judges with the evaluation, and says so."""
+@pytest.mark.parametrize("shipped", [True, False], ids=["model", "no-model"])
+def test_the_board_review_uses_its_model_or_else_the_evaluations_chance(
+    shipped: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's shipped model judges its review; where a game has no model (none in
+    the models folder), the evaluation's chance does, and the review says which."""
+    if not shipped:
+        monkeypatch.setattr(bots_review, "MODELS", tmp_path)
     state = _played("board", 0, seed=4)
     rng = Rng(4)
     actions = []
@@ -116,10 +123,10 @@ def test_the_board_review_uses_the_evaluations_chance_without_a_model() -> None:
         state.apply(action)
     record = GameRecord("board", 2, 4, {}, [], actions)
     doc = review(record)
-    assert doc["estimate"] == "evaluation"
+    assert doc["estimate"] == ("model" if shipped else "evaluation")
     assert [m["action"] for m in doc["moves"]] == actions
     for m in doc["moves"]:
         assert 0 <= m["before"] <= 1 and 0 <= m["after"] <= 1
         assert m["best"] is None or m["best"]["after"] > m["after"]
     assert review(record) == doc
-    assert "evaluation" in render(doc).splitlines()[0]
+    assert ("model" if shipped else "evaluation") in render(doc).splitlines()[0]

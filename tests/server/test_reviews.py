@@ -88,7 +88,7 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
     # The server's review is the terminal's: the same moves, views and seeds.
     expected = review(record)
     assert doc == {"status": "done", **expected}
-    assert doc["estimate"] == ("model" if game == "cards" else "evaluation")
+    assert doc["estimate"] == "model"  # both games ship a value model
     requests = review_requests(log)
     assert len(requests) == len(record.actions)  # once: one request a move
     state = replay(record, 0)
