@@ -39,7 +39,7 @@ demo: setup
 # Three workers on two cores: most tests wait on servers, sockets and browsers, so with
 # two the machine's second core sat idle about half the run (README, *Two commands*).
 test: setup web-setup
-	$(BIN)/pytest -n 3 -q
+	$(BIN)/pytest -n 3 -q --durations=25
 
 bench: setup
 	$(BIN)/euphrates bench board --players 4 --games 200 --seed 1
