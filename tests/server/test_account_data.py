@@ -179,6 +179,23 @@ def test_admin_creates_resets_disables_and_ends(base: str, db_url: str) -> None:
     assert admin(db_url, "end-game", game["id"])[0] == 1
 
 
+def test_game_ids_never_start_with_a_dash_and_an_old_one_follows_two_dashes() -> None:
+    """One id in 64 began with "-", and `admin end-game ID` read it as an option (the
+    command above failed with a usage error). New ids never do; an old one is given
+    after `--`. 5 000 draws would meet some 78 leading dashes at the old odds."""
+    import argparse
+
+    from euphrates.server.admin_args import add_arguments
+    from euphrates.server.tokens import new_game_id
+
+    ids = [new_game_id() for _ in range(5000)]
+    assert not [i for i in ids if i.startswith("-")]
+    assert {len(i) for i in ids} == {12} and len(set(ids)) == 5000
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["end-game", "--", "-Xk3abcdefgh"]).game_id == "-Xk3abcdefgh"
+
+
 def test_the_accounts_migration_goes_down_and_up(db_url: str, tmp_path: Path) -> None:
     from alembic import command
     from alembic.config import Config

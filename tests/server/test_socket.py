@@ -397,7 +397,13 @@ def test_floods_are_limited_and_others_keep_playing(strict_base: str) -> None:
     gid, _tokens, clients = _started(api, base)
     flooder = Client(base, gid, [])
     for i in range(80):
-        flooder.send({"type": "ping", "id": i})
+        try:
+            flooder.send({"type": "ping", "id": i})
+        except ConnectionClosed:
+            # The server may cut the flooder off before it has sent all 80 (how soon
+            # depends on how the two interleave on a loaded machine): what it answered
+            # before is still read below.
+            break
     codes = []
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:

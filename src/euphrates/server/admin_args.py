@@ -25,5 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--status", choices=["waiting", "active", "over", "abandoned", "expired"])
     g.add_argument("--limit", type=int, default=50)
     e = sub.add_parser("end-game", help="end a game that is waiting or being played (abandoned)")
-    e.add_argument("game_id")
+    e.add_argument(
+        "game_id", help="the game's id (one made before ids stopped starting with - follows --)"
+    )
     sub.add_parser("reports", help="reported chat lines")
