@@ -1,0 +1,95 @@
+"""How far knowing every hidden card would take the card game's rollout search.
+
+    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32
+
+Seat `g % 2` of game g is the rollout search (`bots/rollout.py`), handed each time it
+decides the true state (the other hand, the deck's order, the removed cards) in place
+of the states it would imagine from its view; the other seat is the greedy bot, which
+decides from its view as always. This is a measuring stick, not a bot: it reads the
+state, which no bot of the package ever sees. The hidden information's share of what
+the search fails to win is what better-imagined hands could at most give back.
+Prints one line per game and, last, a line of JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from euphrates.bots import GreedyBot
+from euphrates.bots.rollout import RolloutBot
+from euphrates.core.protocol import GameState, View
+from euphrates.core.rng import Rng
+from euphrates.games import game_definition
+
+
+class KnownHands:
+    """The card game's definition, except that while `on` the search's imagined state is
+    a copy of `state` and re-dealing it changes nothing."""
+
+    def __init__(self) -> None:
+        self.definition = game_definition("cards")
+        self.state: GameState[Any] | None = None
+        self.on = False
+        honest_sample = self.definition.sample_from_view
+        state_class = type(self.definition.new_game(2, 0))
+        honest_redeal = state_class.redeal
+
+        def sample_from_view(view: View, rng: Rng) -> GameState[Any]:
+            if self.on and self.state is not None:
+                return self.state.copy()
+            return honest_sample(view, rng)
+
+        def redeal(state: Any, seat: int | None, rng: Rng) -> None:
+            if not self.on:
+                honest_redeal(state, seat, rng)
+
+        self.definition.sample_from_view = sample_from_view  # type: ignore[method-assign]
+        state_class.redeal = redeal
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=9000, help="game g is dealt from seed + g")
+    parser.add_argument("--rollouts", type=int, default=32, help="the search's budget a decision")
+    args = parser.parse_args()
+    known = KnownHands()
+    definition = known.definition
+    wins = 0.0
+    start = time.monotonic()
+    for g in range(args.games):
+        state = definition.new_game(2, args.seed + g)
+        searcher = g % 2
+        bots: dict[int, Any] = {
+            searcher: RolloutBot(args.seed + g, iterations=args.rollouts),
+            1 - searcher: GreedyBot(args.seed + g + 7),
+        }
+        while not state.is_over():
+            seat = state.to_move()
+            known.state, known.on = state, seat == searcher
+            state.apply(bots[seat].choose(definition, state.view(seat)), seat=seat)
+        known.on = False
+        outcome = state.outcome()
+        assert outcome is not None
+        share = 1 / len(outcome.winners) if searcher in outcome.winners else 0.0
+        wins += share
+        print(f"game {g}: search in seat {searcher}, winners {list(outcome.winners)}", flush=True)
+    print(
+        json.dumps(
+            {
+                "games": args.games,
+                "seed": args.seed,
+                "rollouts": args.rollouts,
+                "search_wins": wins,
+                "win_rate": round(wins / max(args.games, 1), 4),
+                "seconds": round(time.monotonic() - start, 1),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
