@@ -1,10 +1,13 @@
 """How far knowing every hidden card would take the card game's rollout search.
 
-    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32
+    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands]
 
 Seat `g % 2` of game g is the rollout search (`bots/rollout.py`), handed each time it
-decides the true state (the other hand, the deck's order, the removed cards) in place
-of the states it would imagine from its view; the other seat is the greedy bot, which
+decides the true state in place of the states it would imagine from its view: with
+`--know all` (the default) the other hand, a face-down bridge's colour, the deck's
+order and the cards removed; with `--know hands` the hand and the bridge only, the
+deck and the removed cards shuffled together anew for each imagined state (no reading
+of the opponent could tell the deck's order). The other seat is the greedy bot, which
 decides from its view as always. This is a measuring stick, not a bot: it reads the
 state, which no bot of the package ever sees. The hidden information's share of what
 the search fails to win is what better-imagined hands could at most give back.
@@ -27,9 +30,10 @@ from euphrates.games import game_definition
 
 class KnownHands:
     """The card game's definition, except that while `on` the search's imagined state is
-    a copy of `state` and re-dealing it changes nothing."""
+    a copy of `state`, and re-dealing it changes nothing (`know` "all") or shuffles only
+    the deck with the removed cards ("hands")."""
 
-    def __init__(self) -> None:
+    def __init__(self, know: str = "all") -> None:
         self.definition = game_definition("cards")
         self.state: GameState[Any] | None = None
         self.on = False
@@ -45,6 +49,12 @@ class KnownHands:
         def redeal(state: Any, seat: int | None, rng: Rng) -> None:
             if not self.on:
                 honest_redeal(state, seat, rng)
+            elif know == "hands":
+                pool = list(state.deck) + list(state.removed)
+                rng.shuffle(pool)
+                n_removed = len(state.removed)
+                state.removed, state.deck = pool[:n_removed], pool[n_removed:]
+                state._cache_v = state._legal_v = -1
 
         self.definition.sample_from_view = sample_from_view  # type: ignore[method-assign]
         state_class.redeal = redeal
@@ -55,8 +65,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=9000, help="game g is dealt from seed + g")
     parser.add_argument("--rollouts", type=int, default=32, help="the search's budget a decision")
+    parser.add_argument("--know", choices=["all", "hands"], default="all")
     args = parser.parse_args()
-    known = KnownHands()
+    known = KnownHands(args.know)
     definition = known.definition
     wins = 0.0
     start = time.monotonic()
@@ -83,6 +94,7 @@ def main() -> None:
                 "games": args.games,
                 "seed": args.seed,
                 "rollouts": args.rollouts,
+                "know": args.know,
                 "search_wins": wins,
                 "win_rate": round(wins / max(args.games, 1), 4),
                 "seconds": round(time.monotonic() - start, 1),

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CHECK = """
@@ -17,7 +19,7 @@ import sys
 sys.path.insert(0, "examples")
 from known_hands import KnownHands
 from euphrates.core.rng import Rng
-known = KnownHands()
+known = KnownHands(sys.argv[1])
 d = known.definition
 state = d.new_game(2, 5)
 seat = state.to_move()
@@ -30,13 +32,17 @@ told = d.sample_from_view(view, Rng(1))
 told.redeal(seat, Rng(2))
 other = 1 - seat
 print(told.hands[other] == state.hands[other], list(told.deck) == list(state.deck),
+      sorted(told.deck + told.removed) == sorted(state.deck + state.removed),
       list(honest.deck) == list(state.deck))
 """
 
 
-def test_it_hands_the_true_state_only_while_on() -> None:
+@pytest.mark.parametrize(
+    ("know", "deck_as_dealt"), [("all", "True"), ("hands", "False")], ids=["all", "hands"]
+)
+def test_it_hands_the_true_state_only_while_on(know: str, deck_as_dealt: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", CHECK], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", CHECK, know], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True", "False"]
+    assert done.stdout.split() == ["True", deck_as_dealt, "True", "False"]
