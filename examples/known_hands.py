@@ -1,13 +1,14 @@
 """How far knowing every hidden card would take the card game's rollout search.
 
-    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands]
+    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands|none]
 
 Seat `g % 2` of game g is the rollout search (`bots/rollout.py`), handed each time it
 decides the true state in place of the states it would imagine from its view: with
 `--know all` (the default) the other hand, a face-down bridge's colour, the deck's
 order and the cards removed; with `--know hands` the hand and the bridge only, the
 deck and the removed cards shuffled together anew for each imagined state (no reading
-of the opponent could tell the deck's order). The other seat is the greedy bot, which
+of the opponent could tell the deck's order); with `--know none` nothing, the search as
+it ships, on the same deals. The other seat is the greedy bot, which
 decides from its view as always. This is a measuring stick, not a bot: it reads the
 state, which no bot of the package ever sees. The hidden information's share of what
 the search fails to win is what better-imagined hands could at most give back.
@@ -65,7 +66,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=9000, help="game g is dealt from seed + g")
     parser.add_argument("--rollouts", type=int, default=32, help="the search's budget a decision")
-    parser.add_argument("--know", choices=["all", "hands"], default="all")
+    parser.add_argument("--know", choices=["all", "hands", "none"], default="all")
     args = parser.parse_args()
     known = KnownHands(args.know)
     definition = known.definition
@@ -80,7 +81,7 @@ def main() -> None:
         }
         while not state.is_over():
             seat = state.to_move()
-            known.state, known.on = state, seat == searcher
+            known.state, known.on = state, seat == searcher and args.know != "none"
             state.apply(bots[seat].choose(definition, state.view(seat)), seat=seat)
         known.on = False
         outcome = state.outcome()
