@@ -139,6 +139,18 @@ def _value_of(spec: str) -> tuple[str, str | None, bool]:
     return head, tail[1:] or None, True
 
 
+def _valued(
+    bot: MctsBot | RolloutBot, valued: bool, model_file: str | None, game: str | None
+) -> Bot:
+    """The search with the value model its spec named: loaded now if the game is known,
+    else at its first decision."""
+    if valued:
+        bot.value_source = (model_file,)
+        if game is not None:
+            bot.value = load_value(game, model_file)
+    return bot
+
+
 def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot from its name (`random`, `greedy`, `mcts:1s`, `mcts:500i`, or a level);
     `game` names the game whose value model a `:value` search loads and whose search a
@@ -156,12 +168,9 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         return SoftmaxBot(seed, _temperature(spec))
     if spec == "mcts" or spec.startswith("mcts:"):
         iterations, seconds = _budget(spec)
-        bot = MctsBot(seed, iterations=iterations, seconds=seconds)
-        if valued:
-            bot.value_source = (model_file,)
-            if game is not None:
-                bot.value = load_value(game, model_file)
-        return bot
+        return _valued(
+            MctsBot(seed, iterations=iterations, seconds=seconds), valued, model_file, game
+        )
     if spec == "search" or spec.startswith("search:"):
         _budget(spec)
         budget = spec.partition(":")[2] or "1s"
@@ -170,12 +179,9 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         return GameSearchBot(seed, budget)
     if spec == "rollout" or spec.startswith("rollout:"):
         iterations, seconds = _budget(spec)
-        rollout = RolloutBot(seed, iterations=iterations, seconds=seconds)
-        if valued:
-            rollout.value_source = (model_file,)
-            if game is not None:
-                rollout.value = load_value(game, model_file)
-        return rollout
+        return _valued(
+            RolloutBot(seed, iterations=iterations, seconds=seconds), valued, model_file, game
+        )
     raise ArgumentError(
         f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
         f"rollout:<budget> or a level ({', '.join(LEVELS)})"

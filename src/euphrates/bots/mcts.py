@@ -24,8 +24,7 @@ from typing import Any
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, best_answer
-from euphrates.bots.value import ValueModel, leaf_rewards
-from euphrates.bots.value import load as load_value
+from euphrates.bots.value import ValueModel, leaf_rewards, loaded
 from euphrates.core.protocol import GameDefinition, GameState, View
 from euphrates.core.rng import Rng
 
@@ -137,8 +136,7 @@ class MctsBot(Bot):
         if base.players == 2:
             settings = {**settings, **DUEL_SETTINGS.get(game.name, {})}
         self._game = game.name
-        if self.value is None and self.value_source is not None:
-            self.value = load_value(game.name, self.value_source[0])
+        self.value = loaded(self.value, self.value_source, game.name)
         self._depth = int(settings.get("rollout_depth", self.rollout_depth))
         self._scale = settings.get("reward_scale", self.reward_scale)
         self._answer_small = bool(settings.get("answer_small", 0.0))
@@ -264,15 +262,11 @@ class MctsBot(Bot):
         self._rollout(state, evaluator, rng)
         rewards = evaluator.rewards(state, me, self._scale, self._by_progress)
         if self.value is not None and not state.is_over():
-            rewards = self._valued(state, rewards)
+            rewards = leaf_rewards(self.value, self._game, state, rewards)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
                 n.reward += rewards[n.seat]
-
-    def _valued(self, state: GameState[Any], heuristic: list[float]) -> list[float]:
-        assert self.value is not None
-        return leaf_rewards(self.value, self._game, state, heuristic)
 
     def _small(self, state: GameState[Any]) -> bool:
         return self._answer_small and state.legal_action_count() <= SMALL_DECISION

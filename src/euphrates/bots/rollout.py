@@ -41,8 +41,7 @@ from typing import Any
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, judge, turn_end
-from euphrates.bots.value import ValueModel, leaf_rewards
-from euphrates.bots.value import load as load_value
+from euphrates.bots.value import ValueModel, leaf_rewards, loaded
 from euphrates.core.protocol import GameDefinition, GameState, View
 
 # Per-game settings: the reward's scale (points of the weakest colour to an even
@@ -131,8 +130,7 @@ class RolloutBot(Bot):
         seat = int(view["viewer"])
         settings = GAME_SETTINGS.get(game.name, GAME_SETTINGS["board"])
         evaluator = evaluator_for(game.name)
-        if self.value is None and self.value_source is not None:
-            self.value = load_value(game.name, self.value_source[0])
+        self.value = loaded(self.value, self.value_source, game.name)
         rng = self.rng.fork()
         judged = GreedyBot(rng.below(1 << 30)).ranked(game, view)
         width = self.width or int(settings["width"])

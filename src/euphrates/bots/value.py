@@ -122,5 +122,15 @@ def load(game: str, path: str | None = None) -> ValueModel:
     return parse(file.read_text(encoding="utf-8"), game)
 
 
+def loaded(
+    model: ValueModel | None, source: tuple[str | None] | None, game: str
+) -> ValueModel | None:
+    """A search's model at its first decision: the one it holds, else the one its spec
+    named (`source`, loaded now that the game is known), else none."""
+    if model is not None or source is None:
+        return model
+    return load(game, source[0])
+
+
 def save(model: ValueModel, path: Path) -> None:
     path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
