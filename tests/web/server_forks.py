@@ -5,7 +5,8 @@ costs about 1.5 s of CPU, and the browser tests start a server per test.
 A server child is what the tests started with `python -c` before: uvicorn serving
 `create_app(settings)` on a loopback port with a fresh SQLite file, shut down by
 SIGTERM. Its socket is bound and listening before the reply, so a test's first request
-waits in the socket's queue until the app serves it, and no free port is guessed.
+waits in the socket's queue until the app serves it, and no free port is guessed. Its
+database starts as a copy of one the forking interpreter migrated once.
 
 Run as a script by `ServerForks`; one JSON request a line on standard input, one JSON
 answer (the child's process id and port) a line on standard output.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -28,7 +30,30 @@ ROOT = Path(__file__).resolve().parents[2]
 PR_SET_PDEATHSIG = 1
 
 
-def _serve(request: dict[str, Any], sock: socket.socket) -> None:
+def _migrated_template() -> Path:
+    """An SQLite file with every migration applied, made once by the forking
+    interpreter: each server's fresh database starts as a copy of it, so a test does
+    not wait on the migrations (some 0.8 s a server, most of it writing the file; the
+    migrations themselves are tested in tests/server)."""
+    import asyncio
+    import tempfile
+
+    from euphrates.server import db
+
+    path = Path(tempfile.mkdtemp(prefix="euphrates-template-")) / "games.db"
+
+    async def run() -> None:
+        engine = db.make_engine(f"sqlite+aiosqlite:///{path}")
+        try:
+            await db.migrate(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+    return path
+
+
+def _serve(request: dict[str, Any], sock: socket.socket, template: Path) -> None:
     import secrets
 
     import uvicorn
@@ -50,6 +75,7 @@ def _serve(request: dict[str, Any], sock: socket.socket) -> None:
                 return int(seed) if n == SEED_LIMIT else secrets.randbelow(n)
 
         newgame.secrets = Seeded()  # type: ignore[attr-defined,assignment]
+    shutil.copyfile(template, request["db"])
     settings = Settings(
         db_url="sqlite:///" + request["db"],
         bot_workers=int(request["bot_workers"]),
@@ -69,7 +95,7 @@ def _end_with_parent() -> None:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG)")
 
 
-def _child(request: dict[str, Any], sock: socket.socket) -> None:
+def _child(request: dict[str, Any], sock: socket.socket, template: Path) -> None:
     """The forked child: serves until SIGTERM, never returns."""
     code = 1
     try:
@@ -83,7 +109,7 @@ def _child(request: dict[str, Any], sock: socket.socket) -> None:
         sys.stdin = open(0, closefd=False)  # noqa: SIM115 — the child's own streams
         sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
         sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
-        _serve(request, sock)
+        _serve(request, sock, template)
         code = 0
     except BaseException:
         traceback.print_exc()
@@ -103,8 +129,16 @@ def serve() -> None:
     from tests.conftest import cheap_hasher
 
     passwords._hasher = cheap_hasher()
+    template = _migrated_template()
 
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # ended children are reaped by the kernel
+    try:
+        _fork_servers(template)
+    finally:
+        shutil.rmtree(template.parent, ignore_errors=True)
+
+
+def _fork_servers(template: Path) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         sock = socket.socket()
@@ -112,7 +146,7 @@ def serve() -> None:
         sock.listen(128)
         pid = os.fork()
         if pid == 0:
-            _child(request, sock)
+            _child(request, sock, template)
         port = sock.getsockname()[1]
         sock.close()
         print(json.dumps({"pid": pid, "port": port}), flush=True)
