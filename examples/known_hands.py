@@ -1,14 +1,15 @@
 """How far knowing every hidden card would take the card game's rollout search.
 
-    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands|none]
+    python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands|red|none]
 
 Seat `g % 2` of game g is the rollout search (`bots/rollout.py`), handed each time it
 decides the true state in place of the states it would imagine from its view: with
 `--know all` (the default) the other hand, a face-down bridge's colour, the deck's
 order and the cards removed; with `--know hands` the hand and the bridge only, the
 deck and the removed cards shuffled together anew for each imagined state (no reading
-of the opponent could tell the deck's order); with `--know none` nothing, the search as
-it ships, on the same deals. The other seat is the greedy bot, which
+of the opponent could tell the deck's order); with `--know red` how many red cards the
+other hand holds and the bridge, the hand's other cards dealt anew from the unseen cards
+that are not red; with `--know none` nothing, the search as it ships, on the same deals. The other seat is the greedy bot, which
 decides from its view as always. This is a measuring stick, not a bot: it reads the
 state, which no bot of the package ever sees. The hidden information's share of what
 the search fails to win is what better-imagined hands could at most give back.
@@ -23,7 +24,7 @@ import time
 from typing import Any
 
 from euphrates.bots import GreedyBot
-from euphrates.bots.rollout import RolloutBot
+from euphrates.bots.levels import make_bot
 from euphrates.core.protocol import GameState, View
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -31,11 +32,12 @@ from euphrates.games import game_definition
 
 class KnownHands:
     """The card game's definition, except that while `on` the search's imagined state is
-    a copy of `state`, and re-dealing it changes nothing (`know` "all") or shuffles only
-    the deck with the removed cards ("hands")."""
+    a copy of `state`, and re-dealing it changes nothing (`know` "all"), shuffles only
+    the deck with the removed cards ("hands"), or deals the other hand's cards that are
+    not red anew as well ("red", for the imagined state too)."""
 
-    def __init__(self, know: str = "all") -> None:
-        self.definition = game_definition("cards")
+    def __init__(self, know: str = "all", game: str = "cards") -> None:
+        self.definition = game_definition(game)
         self.state: GameState[Any] | None = None
         self.on = False
         honest_sample = self.definition.sample_from_view
@@ -44,12 +46,40 @@ class KnownHands:
 
         def sample_from_view(view: View, rng: Rng) -> GameState[Any]:
             if self.on and self.state is not None:
-                return self.state.copy()
+                state = self.state.copy()
+                if know == "red":
+                    redeal(state, view["viewer"], rng)
+                return state
             return honest_sample(view, rng)
 
         def redeal(state: Any, seat: int | None, rng: Rng) -> None:
             if not self.on:
                 honest_redeal(state, seat, rng)
+            elif know == "red":
+                # The other hand's red count kept, its other cards dealt anew from the
+                # unseen cards that are not red; deck and removed cards from the rest.
+                other = 1 - seat if seat is not None else 0
+                hand = state.hands[other]
+                pool = list(state.deck) + list(state.removed)
+                for c in range(1, 4):
+                    pool.extend([c] * hand[c])
+                rng.shuffle(pool)
+                need = hand[1] + hand[2] + hand[3]
+                fresh = [hand[0], 0, 0, 0]
+                rest: list[int] = []
+                for card in pool:
+                    if need and card != 0:
+                        fresh[card] += 1
+                        need -= 1
+                    else:
+                        rest.append(card)
+                state.hands[other] = fresh
+                n_removed = len(state.removed)
+                state.removed, state.deck = rest[:n_removed], rest[n_removed:]
+                state._cache_v = state._legal_v = -1
+            elif know == "hands" and game == "board":
+                state.bag = list(state.bag)
+                rng.shuffle(state.bag)
             elif know == "hands":
                 pool = list(state.deck) + list(state.removed)
                 rng.shuffle(pool)
@@ -66,9 +96,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=9000, help="game g is dealt from seed + g")
     parser.add_argument("--rollouts", type=int, default=32, help="the search's budget a decision")
-    parser.add_argument("--know", choices=["all", "hands", "none"], default="all")
+    parser.add_argument("--know", choices=["all", "hands", "red", "none"], default="all")
+    parser.add_argument("--game", choices=["cards", "board"], default="cards")
+    parser.add_argument(
+        "--search",
+        help="the search's spec (default: rollout:Ni for cards, mcts:2000i for the board)",
+    )
     args = parser.parse_args()
-    known = KnownHands(args.know)
+    if args.game == "board" and args.know == "red":
+        parser.error("--know red is for the card game")
+    known = KnownHands(args.know, args.game)
+    spec = args.search or (f"rollout:{args.rollouts}i" if args.game == "cards" else "mcts:2000i")
     definition = known.definition
     wins = 0.0
     start = time.monotonic()
@@ -76,7 +114,7 @@ def main() -> None:
         state = definition.new_game(2, args.seed + g)
         searcher = g % 2
         bots: dict[int, Any] = {
-            searcher: RolloutBot(args.seed + g, iterations=args.rollouts),
+            searcher: make_bot(spec, args.seed + g),
             1 - searcher: GreedyBot(args.seed + g + 7),
         }
         while not state.is_over():
@@ -94,7 +132,8 @@ def main() -> None:
             {
                 "games": args.games,
                 "seed": args.seed,
-                "rollouts": args.rollouts,
+                "game": args.game,
+                "search": spec,
                 "know": args.know,
                 "search_wins": wins,
                 "win_rate": round(wins / max(args.games, 1), 4),
