@@ -141,7 +141,7 @@ def main() -> None:
     found: dict[str, list[tuple[float, float]]] = {
         k: [] for k in ("uniform", "declines", "commits", "last_turn")
     }
-    lost = 0
+    lost = commits = committed_all = 0
     start_time = time.monotonic()
     for g in range(args.games):
         seed = args.seed + g
@@ -153,6 +153,10 @@ def main() -> None:
             states.append(state.copy())
             told.append(shadow.copy())
             attacker = shadow.kind == COMMIT and shadow.att_commit < 0
+            if attacker:
+                commits += 1
+                held = shadow.hands[shadow.seat][shadow.colour]
+                committed_all += action == f"commit {held}"
             state.apply(action)
             shadow.apply(action)
             if attacker:
@@ -206,6 +210,8 @@ def main() -> None:
             "red": round(statistics.mean(p[1] for p in pairs), 4),
         }
     summary["last_turn_all_impossible"] = lost
+    summary["attackers_commits"] = commits
+    summary["attackers_committing_all_they_held"] = committed_all
     summary["seconds"] = round(time.monotonic() - start_time, 1)
     print(json.dumps(summary))
 
