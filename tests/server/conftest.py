@@ -14,8 +14,8 @@ from tests.server.harness import (
     Api,
     create_pg_database,
     drop_pg_database,
+    migrated_sqlite,
     pg_reachable,
-    run_async,
     running_server,
 )
 
@@ -38,29 +38,16 @@ def sqlite_url(directory: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An SQLite file with every migration applied, made once a test process: a test's
-    fresh database starts as a copy, and its server finds nothing to migrate (applying
-    the migrations to a new file took some 0.3 to 0.8 s a test, most of it writing).
-    Tests of the migrations themselves start from files of their own."""
-    from euphrates.server import db
-
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite file, made once a test process (`harness.migrated_sqlite`)."""
     path = tmp_path_factory.mktemp("template") / "games.db"
-
-    async def run() -> None:
-        engine = db.make_engine(f"sqlite+aiosqlite:///{path}")
-        try:
-            await db.migrate(engine)
-        finally:
-            await engine.dispose()
-
-    run_async(run())
+    migrated_sqlite(path)
     return path
 
 
 def migrated_sqlite_url(request: pytest.FixtureRequest, directory: Path) -> str:
     """`sqlite_url(directory)`, its file a copy of the migrated template."""
-    template: Path = request.getfixturevalue("migrated_sqlite")
+    template: Path = request.getfixturevalue("sqlite_template")
     shutil.copyfile(template, directory / "games.db")
     return sqlite_url(directory)
 

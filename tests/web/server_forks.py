@@ -31,25 +31,13 @@ PR_SET_PDEATHSIG = 1
 
 
 def _migrated_template() -> Path:
-    """An SQLite file with every migration applied, made once by the forking
-    interpreter: each server's fresh database starts as a copy of it, so a test does
-    not wait on the migrations (some 0.8 s a server, most of it writing the file; the
-    migrations themselves are tested in tests/server)."""
-    import asyncio
+    """A migrated SQLite file that each server's fresh database starts as a copy of."""
     import tempfile
 
-    from euphrates.server import db
+    from tests.server.harness import migrated_sqlite
 
     path = Path(tempfile.mkdtemp(prefix="euphrates-template-")) / "games.db"
-
-    async def run() -> None:
-        engine = db.make_engine(f"sqlite+aiosqlite:///{path}")
-        try:
-            await db.migrate(engine)
-        finally:
-            await engine.dispose()
-
-    asyncio.run(run())
+    migrated_sqlite(path)
     return path
 
 
