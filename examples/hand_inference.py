@@ -32,28 +32,18 @@ import statistics
 import time
 from typing import Any
 
+from known_hands import deal_back
+
 from euphrates.bots import GreedyBot
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.greedy import judge
 from euphrates.cards.kinds import COMMIT
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
+from euphrates.match.play import play_game
 
 CARDS = game_definition("cards")
 EVALUATOR = evaluator_for("cards")
-
-
-def play(seed: int) -> list[str]:
-    state = CARDS.new_game(2, seed)
-    bots = [GreedyBot(seed * 2 + i) for i in range(2)]
-    actions: list[str] = []
-    while not state.is_over():
-        seat = state.to_move()
-        assert seat is not None
-        action = bots[seat].choose(CARDS, state.view(seat))
-        state.apply(action, seat=seat)
-        actions.append(action)
-    return actions
 
 
 def keep_hand(state: Any, seat: int, want: list[int], rng: Rng) -> bool:
@@ -71,9 +61,7 @@ def keep_hand(state: Any, seat: int, want: list[int], rng: Rng) -> bool:
             pool.remove(c)
     state.hands[seat] = list(want)
     rng.shuffle(pool)
-    n = len(state.removed)
-    state.removed, state.deck = pool[:n], pool[n:]
-    state._cache_v = state._legal_v = -1
+    deal_back(state, pool)
     return True
 
 
@@ -145,23 +133,23 @@ def main() -> None:
     start_time = time.monotonic()
     for g in range(args.games):
         seed = args.seed + g
-        actions = play(seed)
+        bots = [GreedyBot(seed * 2 + i) for i in range(2)]
+        actions = list(play_game("cards", bots, seed).record.actions)
         states: list[Any] = []
         told: list[Any] = []  # with the attackers' commits read as well
         state, shadow = CARDS.new_game(2, seed), CARDS.new_game(2, seed)
         for action in actions:
             states.append(state.copy())
             told.append(shadow.copy())
-            attacker = shadow.kind == COMMIT and shadow.att_commit < 0
-            if attacker:
+            attacker = shadow.seat if shadow.kind == COMMIT and shadow.att_commit < 0 else None
+            if attacker is not None:
                 commits += 1
-                held = shadow.hands[shadow.seat][shadow.colour]
+                held = shadow.hands[attacker][shadow.colour]
                 committed_all += action == f"commit {held}"
             state.apply(action)
             shadow.apply(action)
-            if attacker:
-                hand = shadow.hands[shadow.att_lid >> 2]
-                shadow.declined[shadow.att_lid >> 2][shadow.colour] = sum(hand)
+            if attacker is not None:
+                shadow.declined[attacker][shadow.colour] = sum(shadow.hands[attacker])
         seen = 0
         for now in range(1, len(states)):
             d = states[now].decision()
@@ -176,20 +164,19 @@ def main() -> None:
             start = now
             while start > 0 and states[start - 1].to_move() == other:
                 start -= 1
-            for name, source in (("declines", states[now]), ("commits", told[now])):
-                view = source.view(me)
+            uniform = states[now].view(me)
+            uniform["declined"] = [dict.fromkeys("rbgk", 0) for _ in range(2)]
+            views = {
+                "declines": states[now].view(me),
+                "commits": told[now].view(me),
+                "uniform": uniform,
+            }
+            for name, view in views.items():
                 hands = [
                     (0.0, CARDS.sample_from_view(view, rng.fork()).hands[other])
                     for _ in range(args.particles)
                 ]
                 found[name].append(errors(hands, truth))
-            view = states[now].view(me)
-            view["declined"] = [dict.fromkeys("rbgk", 0) for _ in range(2)]
-            hands = [
-                (0.0, CARDS.sample_from_view(view, rng.fork()).hands[other])
-                for _ in range(args.particles)
-            ]
-            found["uniform"].append(errors(hands, truth))
             weighted = last_turn(states, actions, start, now, args.particles, args.tau, rng)
             if weighted:
                 found["last_turn"].append(errors(weighted, truth))

@@ -1,16 +1,19 @@
-"""How far knowing every hidden card would take the card game's rollout search.
+"""How far knowing the hidden cards or tiles would take a search against the greedy bot.
 
     python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands|red|none]
+    python examples/known_hands.py --game board --games 20 --seed 9000 --know hands|none
 
-Seat `g % 2` of game g is the rollout search (`bots/rollout.py`), handed each time it
-decides the true state in place of the states it would imagine from its view: with
-`--know all` (the default) the other hand, a face-down bridge's colour, the deck's
-order and the cards removed; with `--know hands` the hand and the bridge only, the
-deck and the removed cards shuffled together anew for each imagined state (no reading
-of the opponent could tell the deck's order); with `--know red` how many red cards the
-other hand holds and the bridge, the hand's other cards dealt anew from the unseen cards
-that are not red; with `--know none` nothing, the search as it ships, on the same deals. The other seat is the greedy bot, which
-decides from its view as always. This is a measuring stick, not a bot: it reads the
+Seat `g % 2` of game g is the search (the card game's rollouts, `bots/rollout.py`, or
+`--search SPEC`; on the board `mcts:2000i`), handed each time it decides the true
+state in place of the states it would imagine from its view: with `--know all` (the
+default) the other hand, a face-down bridge's colour, the deck's order and the cards
+removed; with `--know hands` the hand and the bridge only, the deck and the removed
+cards shuffled together anew for each imagined state (no reading of the opponent could
+tell the deck's order; on the board: the other player's tiles and swap discards, the
+bag shuffled); with `--know red` how many red cards the other hand holds and the
+bridge, the hand's other cards dealt anew from the unseen cards that are not red; with
+`--know none` nothing, the search as it ships, on the same deals. The other seat is the
+greedy bot, which decides from its view as always. This is a measuring stick, not a bot: it reads the
 state, which no bot of the package ever sees. The hidden information's share of what
 the search fails to win is what better-imagined hands could at most give back.
 Prints one line per game and, last, a line of JSON.
@@ -30,8 +33,16 @@ from euphrates.core.rng import Rng
 from euphrates.games import game_definition
 
 
+def deal_back(state: Any, pool: list[int]) -> None:
+    """The card game's removed cards and deck dealt from `pool` in its order (the
+    removed cards as many as before), the state's cached legal actions dropped."""
+    n_removed = len(state.removed)
+    state.removed, state.deck = pool[:n_removed], pool[n_removed:]
+    state._cache_v = state._legal_v = -1
+
+
 class KnownHands:
-    """The card game's definition, except that while `on` the search's imagined state is
+    """The game's definition, except that while `on` the search's imagined state is
     a copy of `state`, and re-dealing it changes nothing (`know` "all"), shuffles only
     the deck with the removed cards ("hands"), or deals the other hand's cards that are
     not red anew as well ("red", for the imagined state too)."""
@@ -74,18 +85,14 @@ class KnownHands:
                     else:
                         rest.append(card)
                 state.hands[other] = fresh
-                n_removed = len(state.removed)
-                state.removed, state.deck = rest[:n_removed], rest[n_removed:]
-                state._cache_v = state._legal_v = -1
+                deal_back(state, rest)
             elif know == "hands" and game == "board":
                 state.bag = list(state.bag)
                 rng.shuffle(state.bag)
             elif know == "hands":
                 pool = list(state.deck) + list(state.removed)
                 rng.shuffle(pool)
-                n_removed = len(state.removed)
-                state.removed, state.deck = pool[:n_removed], pool[n_removed:]
-                state._cache_v = state._legal_v = -1
+                deal_back(state, pool)
 
         self.definition.sample_from_view = sample_from_view  # type: ignore[method-assign]
         state_class.redeal = redeal
