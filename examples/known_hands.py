@@ -1,7 +1,7 @@
 """How far knowing the hidden cards or tiles would take a search against the greedy bot.
 
     python examples/known_hands.py --games 40 --seed 9000 --rollouts 32 [--know hands|red|none]
-    python examples/known_hands.py --game board --games 20 --seed 9000 --know hands|none
+    python examples/known_hands.py --game board --games 20 --seed 9000 --know hands
 
 Seat `g % 2` of game g is the search (the card game's rollouts, `bots/rollout.py`, or
 `--search SPEC`; on the board `mcts:2000i`), handed each time it decides the true
@@ -13,9 +13,10 @@ tell the deck's order; on the board: the other player's tiles and swap discards,
 bag shuffled); with `--know red` how many red cards the other hand holds and the
 bridge, the hand's other cards dealt anew from the unseen cards that are not red; with
 `--know none` nothing, the search as it ships, on the same deals. The other seat is the
-greedy bot, which decides from its view as always. This is a measuring stick, not a bot: it reads the
-state, which no bot of the package ever sees. The hidden information's share of what
-the search fails to win is what better-imagined hands could at most give back.
+greedy bot, which decides from its view as always. This is a measuring stick, not a
+bot: it reads the state, which no bot of the package ever sees. The hidden
+information's share of what the search fails to win is what better-imagined hands
+could at most give back.
 Prints one line per game and, last, a line of JSON.
 """
 
