@@ -183,3 +183,30 @@ def test_swap_by_clicks(server: Server, pages: Pages) -> None:
     assert sum(view["seats"][first]["hand"].values()) == 6
     assert "swaps 2 tiles" in page.locator("ol.log").inner_text()
     assert hand_in_dom(page) == view["seats"][first]["hand"]
+
+
+def test_a_commitment_chosen_while_the_hints_load_stays_chosen(
+    server: Server, pages: Pages
+) -> None:
+    """The strength hints (js/shared/hints.js) load at a table's first conflict, and the
+    table is drawn again once they have. A commitment chosen in between stays chosen: the
+    drawing the load began from once put it back to 0, and a quick Commit sent 0."""
+    game, first = dealt_for_the_script(server)
+    p = {0: open_seat(pages, server, game, 0, "Ann"), 1: open_seat(pages, server, game, 1, "Bob")}
+    pf, ps = p[first], p[1 - first]
+    held: list[Any] = []
+    ps.route("**/hints.js", lambda route: held.append(route))  # answered when told
+    place_leader(pf, "king", "J1")
+    place_leader(pf, "priest", "H7")
+    agree(server, game, p)
+    place_leader(ps, "king", "L1")  # a revolt (B-11): this seat attacks and commits first
+    ps.wait_for_selector("#commit")
+    ps.click(".commit-n[data-commit='1']")
+    assert len(held) == 1, "the table did not ask for the hints at its first conflict"
+    held[0].continue_()
+    # The page's own import of the module resolves, and the table is drawn again, before
+    # this second import of the same module does.
+    ps.evaluate("url => import(url).then((m) => m.ready)", held[0].request.url)
+    assert ps.locator(".commit-n.selected").get_attribute("data-commit") == "1"
+    commit(ps, 1)
+    assert "commits 1" in ps.locator("ol.log").inner_text()

@@ -163,7 +163,7 @@ let wars = null;
 
 /** @param {Ui} ui */
 function warChooser(ui) {
-  if (!wars) void import("./wars.js").then(async (m) => { await m.ready; wars = m; ui.setCommit(ui.commit); });
+  if (!wars) void import("./wars.js").then(async (m) => { await m.ready; wars = m; ui.redraw(); });
   return h("div", { class: "choices war-order" },
     h("h2", {}, t("war.title")),
     ...ui.legal.wars.map((c) => {

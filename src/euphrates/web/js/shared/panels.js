@@ -23,6 +23,7 @@ import { presenceDot, presenceOf } from "./presence.js";
  * @property {(text: string) => void} act
  * @property {number} commit
  * @property {(n: number) => void} setCommit
+ * @property {() => void} redraw draw the table again as it stands
  */
 
 /**
@@ -75,11 +76,13 @@ export function decisionSection(ui, { conflict, choosers, what, dataKind = false
 let hints = null;
 
 /**
- * The strength hints (shared/hints.js), loaded when first needed, then drawn again.
- * @param {{commit: number, setCommit: (n: number) => void}} ui
+ * The strength hints (shared/hints.js), loaded when first needed, then drawn again. Drawn
+ * again as the table stands then: a commitment chosen while the module loaded is kept
+ * (`ui` is the drawing's, and its `commit` may be stale by then).
+ * @param {{redraw: () => void}} ui
  */
 export function hinting(ui) {
-  if (!hints) void import("./hints.js").then(async (m) => { await m.ready; hints = m; ui.setCommit(ui.commit); });
+  if (!hints) void import("./hints.js").then(async (m) => { await m.ready; hints = m; ui.redraw(); });
   return hints;
 }
 

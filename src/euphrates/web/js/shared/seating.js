@@ -74,6 +74,7 @@ import { Waiting } from "./waiting.js";
  * @property {(sel: S|null) => void} select
  * @property {number} commit the commitment chosen so far
  * @property {(n: number) => void} setCommit
+ * @property {() => void} redraw draw the table again as it stands (a module loaded late)
  * @property {(places: Set<string>|null) => void} preview light these places (a choice pointed at)
  */
 
@@ -472,6 +473,7 @@ export class Seating {
       select: (/** @type {S|null} */ sel) => this.select(sel),
       commit: this.commit,
       setCommit: (/** @type {number} */ n) => { this.commit = n; this.renderNow(); },
+      redraw: () => this.renderNow(),
       preview: (/** @type {Set<string>|null} */ places) => { this.preview = places; this.renderMarks(); },
     });
     this.ui = ui;
