@@ -180,7 +180,9 @@ def test_save_to_a_path_without_a_home_or_a_fifo_keeps_the_game(
     text = out.getvalue()
     assert "internal error" not in text and "Traceback" not in text
     assert text.count("not saved:") == 3, text
-    assert "nosuchuser-of-euphrates" in text and "FIFO" in text and "character device" in text
+    # The console wraps at its width, where the temporary path's length puts the break.
+    flat = " ".join(text.split())
+    assert "nosuchuser-of-euphrates" in flat and "FIFO" in flat and "character device" in flat
     assert GameRecord.loads(good.read_text()).actions[0] == "pass"
     assert stat.S_ISFIFO(os.stat(places["fifo"]).st_mode)
     assert os.readlink(places["null"]) == "/dev/null"
