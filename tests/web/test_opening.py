@@ -208,5 +208,11 @@ def test_a_commitment_chosen_while_the_hints_load_stays_chosen(
     # this second import of the same module does.
     ps.evaluate("url => import(url).then((m) => m.ready)", held[0].request.url)
     assert ps.locator(".commit-n.selected").get_attribute("data-commit") == "1"
+    # Under the pointer still (a tap leaves it there on touch screens), its number shows.
+    ink, paper = ps.eval_on_selector(
+        ".commit-n.selected",
+        "b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]",
+    )
+    assert ink != paper, ink
     commit(ps, 1)
     assert "commits 1" in ps.locator("ol.log").inner_text()
