@@ -71,3 +71,22 @@ def test_card_game_invitation(server: Server, pages: Pages) -> None:
     assert "Bow (bot, strong)" in invitation
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "invitation-phone")
+
+
+def test_the_account_arriving_leaves_the_forms_alone(server: Server, pages: Pages) -> None:
+    """Signed out, the account's answer changes nothing the forms show, so they are not
+    rebuilt: a page rebuilt between a press and its release loses that click."""
+    page = pages.open(server.base + "/rules/board")
+    held: list[Any] = []
+    page.route("**/api/account", lambda route: held.append(route))  # answered when told
+    page.goto(server.base + "/")
+    page.click("button[data-players='3']")
+    page.evaluate("document.querySelector('#create').dataset.drawn = 'before the account'")
+    assert len(held) == 1, "the lobby did not ask for the account"
+    with page.expect_response("**/api/account") as answer:
+        held[0].continue_()
+    answer.value.finished()
+    # What the answer starts runs in the tasks after its body; let them run.
+    page.evaluate("() => new Promise((r) => setTimeout(r, 50))")
+    assert page.get_attribute("#create", "data-drawn") == "before the account"
+    assert page.get_attribute("button[data-players='3']", "aria-checked") == "true"

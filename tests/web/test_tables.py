@@ -122,7 +122,9 @@ def signed_in_context(pages: Pages, base: str, name: str, screen: Screen, url: s
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 def test_open_tables_on_every_screen(server: Server, pages: Pages, screen: Screen) -> None:
     host = signed_in_context(pages, server.base, "Ann", screen, "/")
-    host.wait_for_selector("#open-table")
+    # Drawn signed out first, then again when the account arrives: wait for that, so
+    # the click below does not land between the two drawings.
+    host.wait_for_selector("#open-table:enabled")
     host.click("button[data-players='4']")
     host.check("#open-table")
     for seat in (1, 2):

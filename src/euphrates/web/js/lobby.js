@@ -96,8 +96,12 @@ setRulesOpener((game, anchor) => void import("./rules/reference.js").then((m) =>
 const learn = h("section", { class: "card learn", "aria-labelledby": "learn-title" });
 void import("./tour/lobby.js").then((m) => m.learnToPlay(learn));
 
+/** Whose lobby the page was last drawn for (the account's name, or null signed out). */
+let drawnFor = /** @type {string|null|undefined} */ (undefined);
+
 function render() {
   const app = byId("app");
+  drawnFor = account()?.name ?? null;
   document.title = t("app.title");
   fill(app,
     h("header", { class: "top" },
@@ -393,7 +397,10 @@ async function accountChanged(restart = true) {
   } catch {
     serverGames = [];
   }
-  render();
+  // The forms are drawn again only when the account they depend on changed: a page
+  // rebuilt between a press and its release loses that click.
+  if ((account()?.name ?? null) === drawnFor) fillMine();
+  else render();
 }
 
 function myGamesPanel() {
@@ -428,7 +435,7 @@ async function refreshStatuses() {
       /* a game the server no longer has keeps its last status */
     }
   }));
-  render();
+  fillMine();
 }
 
 // A link opened with a fragment but on the lobby's address is moved to its table.
