@@ -162,9 +162,60 @@ def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         _missing(f"no Chromium at {CHROMIUM}")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # Playwright's own --disable-features, read from the browser it starts: Chromium
+        # keeps only the last such switch, so ours must repeat Playwright's list.
+        probe = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        theirs = _switch_of_our_browser("--disable-features=")
+        probe.close()
+        if theirs is None:
+            pytest.fail("could not read Playwright's --disable-features from its Chromium")
+        features = ",".join([theirs, *QUIET_FEATURES]) if theirs else ",".join(QUIET_FEATURES)
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[*ARGS, f"--disable-features={features}"],
+            ignore_default_args=[f"--disable-features={theirs}"],
+        )
         yield b
         b.close()
+
+
+QUIET_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+"""The address bar's pop-ups, which a headless browser never shows: Chromium starts a
+renderer for them in every browser context (every test page), and on a full suite those
+renderers used more CPU than the pages under test (README, *Two commands*)."""
+
+
+def _switch_of_our_browser(prefix: str) -> str | None:
+    """A switch's value on the command line of the Chromium this process's Playwright
+    driver started, `""` when it has none, None when no browser is found."""
+    args = _our_browser_args()
+    if args is None:
+        return None
+    return next((a[len(prefix) :] for a in args if a.startswith(prefix)), "")
+
+
+def _our_browser_args() -> list[str] | None:
+    """The command line of the Chromium this process's Playwright driver started (its
+    grandchild), None when there is none."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat[stat.rindex(")") + 2 :].split()[1])
+    drivers = {pid for pid, parent in parents.items() if parent == os.getpid()}
+    for pid, parent in parents.items():
+        if parent not in drivers:
+            continue
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        if "--remote-debugging-pipe" in args:
+            return args
+    return None
 
 
 class Pages:
