@@ -169,7 +169,7 @@ def browser() -> Iterator[Any]:
         probe.close()
         if theirs is None:
             pytest.fail("could not read Playwright's --disable-features from its Chromium")
-        features = ",".join([theirs, *QUIET_FEATURES]) if theirs else ",".join(QUIET_FEATURES)
+        features = ",".join(filter(None, [theirs, *QUIET_FEATURES]))
         b = p.chromium.launch(
             executable_path=CHROMIUM,
             args=[*ARGS, f"--disable-features={features}"],

@@ -81,12 +81,16 @@ def test_the_account_arriving_leaves_the_forms_alone(server: Server, pages: Page
     page.route("**/api/account", lambda route: held.append(route))  # answered when told
     page.goto(server.base + "/")
     page.click("button[data-players='3']")
-    page.evaluate("document.querySelector('#create').dataset.drawn = 'before the account'")
+    # the lobby's socket has told its news (no open tables)
+    page.wait_for_selector("#no-tables:has-text('No open tables')")
+    page.evaluate(
+        "['#create', '.mine'].forEach((s) => "
+        "{ document.querySelector(s).dataset.drawn = 'before the account'; })"
+    )
     assert len(held) == 1, "the lobby did not ask for the account"
-    with page.expect_response("**/api/account") as answer:
-        held[0].continue_()
-    answer.value.finished()
-    # What the answer starts runs in the tasks after its body; let them run.
-    page.evaluate("() => new Promise((r) => setTimeout(r, 50))")
+    held[0].continue_()
+    # The account's answer draws the list of games again, in every version of the page:
+    # once that is done, whatever else it redraws has been redrawn.
+    page.wait_for_function("() => !document.querySelector('.mine').dataset.drawn")
     assert page.get_attribute("#create", "data-drawn") == "before the account"
     assert page.get_attribute("button[data-players='3']", "aria-checked") == "true"

@@ -58,6 +58,29 @@ def lit_target(page: Any) -> None:
     )
 
 
+def make_the_move(
+    page: Any, game: str, lang: str, step: str, action: str, *, refuse_first: bool
+) -> None:
+    """The lesson's move, on the lit place; with `refuse_first`, a move the tour does not
+    expect before it: refused, nothing changes."""
+    lit_target(page)
+    if refuse_first:
+        before = version(page)
+        page.fill("#notation", "pass")
+        page.press("#notation", "Enter")
+        page.wait_for_selector(f".notice:has-text('{REFUSED[lang]}')")
+        assert version(page) == before
+    if game == "board" and step in ("tile", "leader"):  # by clicks, as people do
+        piece = action[0]
+        if step == "tile":
+            place_tile(page, COLOUR[piece], action[1:])
+        else:
+            place_leader(page, LEADER[piece], action[1:])
+    else:
+        page.fill("#notation", action)
+        page.press("#notation", "Enter")
+
+
 @pytest.mark.parametrize("game", ["board", "cards"])
 def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: str) -> None:
     lang = "en"
@@ -81,23 +104,8 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
         if step.startswith("intro") or step.endswith(".done"):
             page.click(".tour-buttons .primary")
         elif action:
-            lit_target(page)
-            if not refused:  # a move the tour does not expect: refused, nothing changes
-                before = version(page)
-                page.fill("#notation", "pass")
-                page.press("#notation", "Enter")
-                page.wait_for_selector(f".notice:has-text('{REFUSED[lang]}')")
-                assert version(page) == before
-                refused = True
-            if game == "board" and step in ("tile", "leader"):  # by clicks, as people do
-                piece = action[0]
-                if step == "tile":
-                    place_tile(page, COLOUR[piece], action[1:])
-                else:
-                    place_leader(page, LEADER[piece], action[1:])
-            else:
-                page.fill("#notation", action)
-                page.press("#notation", "Enter")
+            make_the_move(page, game, lang, step, action, refuse_first=not refused)
+            refused = True
         state = moved_on(page, state)
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}
     assert lessons == LESSONS, seen
@@ -130,6 +138,7 @@ def test_the_german_tour_through_its_first_lesson(server: Server, pages: Pages, 
     lit_target(page)
     state: str = page.evaluate(STATE)
     seen: list[str] = []
+    refused = False
     while True:
         step, action, _ = state.split("|")
         seen.append(step)
@@ -139,16 +148,8 @@ def test_the_german_tour_through_its_first_lesson(server: Server, pages: Pages, 
         if step.startswith("intro"):
             page.click(".tour-buttons .primary")
         elif action:
-            lit_target(page)
-            if game == "board" and step == "tile":
-                place_tile(page, COLOUR[action[0]], action[1:])
-            else:
-                if len(seen) == 1 or seen[-2] != step:  # once: a move it does not expect
-                    page.fill("#notation", "pass")
-                    page.press("#notation", "Enter")
-                    page.wait_for_selector(f".notice:has-text('{REFUSED['de']}')")
-                page.fill("#notation", action)
-                page.press("#notation", "Enter")
+            make_the_move(page, game, "de", step, action, refuse_first=not refused)
+            refused = True
         state = moved_on(page, state)
     assert any(not s.startswith("intro") for s in seen), seen
     page.click(".tour-skip")
