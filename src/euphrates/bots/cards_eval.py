@@ -62,6 +62,9 @@ SHIP_HOPE = 0.4
 EXCHANGE_HOPE = 0.35
 CARD_USEFUL = 0.02
 CARD_SPARE = 0.01
+RED_IN_HAND = 1.25  # a red card in hand is worth this much more (revolts, C-10)
+CONFLICT_SLOPE = 1.2  # the logistic of a conflict's expected margin
+CONFLICT_EDGE = 0.5  # the defender wins ties (C-10, C-12)
 SHARE = tuple(n / sum(CARD_TOTALS) for n in CARD_TOTALS)
 
 
@@ -128,7 +131,7 @@ def _leader_terms(
     hand = s.hands[seat]
     for colour in range(4):
         per = CARD_USEFUL if useful[colour] else CARD_SPARE
-        value += per * hand[colour] * (1.25 if colour == RED else 1.0)
+        value += per * hand[colour] * (RED_IN_HAND if colour == RED else 1.0)
     return value
 
 
@@ -138,6 +141,9 @@ def _expected(s: CardsData, seat: int, colour: int, viewer: int) -> float:
 
 
 def scores(s: CardsData, viewer: int) -> list[float]:
+    """The constants above are read at each call, so an experiment can set them on the
+    module (`examples/evaluation_constants.py`; docs/bots.md, *The evaluation's
+    constants*)."""
     out: list[float] = []
     worths: list[list[float]] = []
     facts: dict[int, tuple[int, list[int], int, int]] = {}
@@ -153,7 +159,7 @@ def scores(s: CardsData, viewer: int) -> list[float]:
         att, dfn = s.att_lid >> 2, s.def_lid >> 2
         a = s.att_base + (s.att_commit if s.att_commit >= 0 else _expected(s, att, c, viewer))
         d = s.def_base + _expected(s, dfn, c, viewer)
-        p = 1.0 / (1.0 + math.exp(-(a - d - 0.5) * 1.2))
+        p = 1.0 / (1.0 + math.exp(-(a - d - CONFLICT_EDGE) * CONFLICT_SLOPE))
         # In a war the winner also takes the loser's side's cards of the colour (C-13).
         gain_att = 1.0 + (_kingdom_cards(s, s.def_lo, s.def_hi, c) if s.is_war else 0.0)
         gain_def = 1.0 + (_kingdom_cards(s, s.att_lo, s.att_hi, c) if s.is_war else 0.0)
