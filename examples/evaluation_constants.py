@@ -31,6 +31,7 @@ from euphrates.bots.base import Bot
 from euphrates.bots.rollout import RolloutBot
 from euphrates.core.protocol import GameDefinition, View
 from euphrates.match.play import play_game
+from euphrates.match.selfplay import win_shares
 
 
 def constants(items: list[str]) -> dict[str, Any]:
@@ -67,9 +68,7 @@ class Judging:
 
 
 def share(bots: list[Any], seed: int, seat: int) -> float:
-    places = play_game("cards", bots, seed=seed).state.outcome().places
-    firsts = [s for s, p in enumerate(places) if p == 1]
-    return 1.0 / len(firsts) if seat in firsts else 0.0
+    return win_shares(play_game("cards", bots, seed=seed).state.outcome().places)[seat]
 
 
 def main() -> None:

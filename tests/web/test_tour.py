@@ -8,6 +8,7 @@ followed through its first lesson; the rest of its texts are held to the English
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,24 @@ def make_the_move(
         page.press("#notation", "Enter")
 
 
+def follow(page: Any, game: str, lang: str) -> Iterator[str]:
+    """Each step of the tour as it shows (a step again when only its version moved), then
+    on to the next once the caller asks for it: the primary button on an introduction or
+    a lesson's end, else the step's move if it has one (the first one after a refused
+    move), else the tour's own move. The caller stops by leaving its loop."""
+    state: str = page.evaluate(STATE)
+    refused = False
+    while True:
+        step, action, _ = state.split("|")
+        yield step
+        if step.startswith("intro") or step.endswith(".done"):
+            page.click(".tour-buttons .primary")
+        elif action:
+            make_the_move(page, game, lang, step, action, refuse_first=not refused)
+            refused = True
+        state = moved_on(page, state)
+
+
 @pytest.mark.parametrize("game", ["board", "cards"])
 def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: str) -> None:
     lang = "en"
@@ -93,20 +112,11 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
     page.click(".tour-back")
     page.wait_for_selector(".tour[data-step='intro.1']")
     seen: list[str] = []
-    refused = False
-    state: str = page.evaluate(STATE)
-    while True:
-        step, action, _ = state.split("|")
+    for step in follow(page, game, lang):
         if not seen or seen[-1] != step:
             seen.append(step)
         if step == "end":
             break
-        if step.startswith("intro") or step.endswith(".done"):
-            page.click(".tour-buttons .primary")
-        elif action:
-            make_the_move(page, game, lang, step, action, refuse_first=not refused)
-            refused = True
-        state = moved_on(page, state)
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}
     assert lessons == LESSONS, seen
     assert {f"{k}.done" for k in LESSONS} <= set(seen)
@@ -136,21 +146,12 @@ def test_the_german_tour_through_its_first_lesson(server: Server, pages: Pages, 
     assert page.text_content(".tour-title") == TITLE["de"]
     english = english_words(page, cards=game == "cards")
     lit_target(page)
-    state: str = page.evaluate(STATE)
     seen: list[str] = []
-    refused = False
-    while True:
-        step, action, _ = state.split("|")
+    for step in follow(page, game, "de"):
         seen.append(step)
         assert_german(page, f"tour step {step}", english)
         if step.endswith(".done"):
             break
-        if step.startswith("intro"):
-            page.click(".tour-buttons .primary")
-        elif action:
-            make_the_move(page, game, "de", step, action, refuse_first=not refused)
-            refused = True
-        state = moved_on(page, state)
     assert any(not s.startswith("intro") for s in seen), seen
     page.click(".tour-skip")
     page.wait_for_url(server.base + "/")
