@@ -45,7 +45,7 @@ PRELOAD = (
     "euphrates.terminal.app",
     "euphrates.terminal.storage",
     "euphrates.server.serve",
-    "euphrates.server.loadtest",
+    "euphrates.bench.loadtest",
 )
 
 

@@ -53,7 +53,7 @@ def cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
     if "production_argon2" in request.keywords:
         yield
         return
-    from euphrates.server import passwords
+    from euphrates.server.features.accounts import passwords
 
     saved = passwords._hasher, passwords._dummy
     passwords._hasher = cheap_hasher()

@@ -31,6 +31,7 @@ LAYERS = {
     "match": 4,
     "terminal": 5,
     "server": 5,
+    "bench": 6,  # the load test and benches: start servers, like the command
     "cli": 6,
     "__main__": 6,
 }

@@ -396,7 +396,7 @@ def _admin(args: argparse.Namespace) -> int:
 
 
 def _loadtest(args: argparse.Namespace) -> int:
-    from euphrates.server.loadtest import run
+    from euphrates.bench.loadtest import run
 
     return run(args)
 
@@ -566,7 +566,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     sv.set_defaults(func=_serve)
 
     lt = sub.add_parser("loadtest", help="many WebSocket games against a server; prints figures")
-    from euphrates.server.loadtest import add_arguments as add_loadtest_arguments
+    from euphrates.bench.loadtest import add_arguments as add_loadtest_arguments
 
     add_loadtest_arguments(lt)
     lt.set_defaults(func=_loadtest)

@@ -12,8 +12,8 @@ import pytest
 
 from euphrates.games import game_definition
 from euphrates.match.tours import LESSONS, TARGETS, check_line, load_line
-from euphrates.server.config import Settings
-from euphrates.server.tour import steps_of
+from euphrates.server.common.config import Settings
+from euphrates.server.features.tour.tour import steps_of
 from tests.server.harness import Api, running_server
 
 GAMES = ("board", "cards")

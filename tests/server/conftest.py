@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import (
     Api,
     create_pg_database,

@@ -24,9 +24,9 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from euphrates.server.app import create_app
-from euphrates.server.config import Settings
-from euphrates.server.patch import patch_in_place
+from euphrates.server.common.config import Settings
+from euphrates.server.game.patch import patch_in_place
+from euphrates.server.transport.app import create_app
 
 PG_DEFAULT = "postgresql://127.0.0.1:5432/test"
 
@@ -69,7 +69,7 @@ def migrated_sqlite(path: Path) -> None:
     for each fresh database, so that a test does not wait on the migrations (some 0.3
     to 0.8 s a database, most of it writing the file). The migrations themselves are
     tested from files of their own."""
-    from euphrates.server import db
+    from euphrates.server.store import models as db
 
     async def run() -> None:
         engine = db.make_engine(f"sqlite+aiosqlite:///{path}")

@@ -10,8 +10,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from euphrates.server import db
-from euphrates.server.config import Settings, async_db_url
+from euphrates.server.common.config import Settings, async_db_url
+from euphrates.server.store import models as db
 from tests.server.harness import run_async
 from tests.server.people import Person
 from tests.server.sinks import HttpSink, SmtpSink, until

@@ -12,9 +12,9 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from euphrates.server import db
-from euphrates.server.config import async_db_url
-from euphrates.server.routes.deps import SESSION_COOKIE
+from euphrates.server.common.config import async_db_url
+from euphrates.server.features.deps import SESSION_COOKIE
+from euphrates.server.store import models as db
 from tests.server.harness import Client, run_async
 
 PASSWORD = "correct horse battery"

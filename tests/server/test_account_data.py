@@ -13,8 +13,8 @@ import pytest
 import sqlalchemy as sa
 
 from euphrates.cli import main
-from euphrates.server import db
-from euphrates.server.config import async_db_url
+from euphrates.server.common.config import async_db_url
+from euphrates.server.store import models as db
 from tests.server.harness import Api, run_async
 from tests.server.people import PASSWORD, Person, forget_accounts
 from tests.server.test_accounts import query
@@ -186,7 +186,7 @@ def test_game_ids_never_start_with_a_dash_and_an_old_one_follows_two_dashes() ->
     import argparse
 
     from euphrates.server.admin_args import add_arguments
-    from euphrates.server.tokens import new_game_id
+    from euphrates.server.common.tokens import new_game_id
 
     ids = [new_game_id() for _ in range(5000)]
     assert not [i for i in ids if i.startswith("-")]

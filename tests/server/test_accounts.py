@@ -11,9 +11,10 @@ import sqlalchemy as sa
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from euphrates.server import db, passwords
-from euphrates.server.config import Settings, async_db_url
-from euphrates.server.guard import Buckets
+from euphrates.server.common.config import Settings, async_db_url
+from euphrates.server.features.accounts import passwords
+from euphrates.server.store import models as db
+from euphrates.server.transport.guard import Buckets
 from tests.server.harness import Api, run_async, running_app, running_server
 from tests.server.people import PASSWORD, Person, forget_accounts
 

@@ -390,8 +390,8 @@ def test_storage_and_engine_failures_are_refused_and_change_nothing(tmp_path: Pa
     """A database that refuses the write (`storage_unavailable`) or an engine that fails
     unexpectedly (`server_error`): the client is told, the game is as it was, and the
     next action goes through."""
-    from euphrates.server.config import Settings
-    from euphrates.server.store import StorageError
+    from euphrates.server.common.config import Settings
+    from euphrates.server.store.games import StorageError
     from tests.server.conftest import sqlite_url
     from tests.server.harness import running_app
 

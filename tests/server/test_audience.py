@@ -11,10 +11,10 @@ import pytest
 
 from euphrates.core import Rng
 from euphrates.games import game_definition
-from euphrates.server.audience import RECONNECT_GRACE
-from euphrates.server.patch import apply_patch
-from euphrates.server.room import Room
-from euphrates.server.store import ChatRow, GameRow, LogRow, SeatRow
+from euphrates.server.game.audience import RECONNECT_GRACE
+from euphrates.server.game.patch import apply_patch
+from euphrates.server.game.room import Room
+from euphrates.server.store.games import ChatRow, GameRow, LogRow, SeatRow
 
 
 class Fake:

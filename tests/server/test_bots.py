@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from euphrates.match.records import GameRecord, replay
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, Client, running_server
 

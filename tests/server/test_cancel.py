@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from euphrates.server.bots import _Worker
+from euphrates.server.game.workers import _Worker
 
 
 class _Pipe:

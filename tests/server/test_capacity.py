@@ -21,8 +21,8 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from euphrates.server.config import Settings
-from euphrates.server.hub import IDLE_ROOM
+from euphrates.server.common.config import Settings
+from euphrates.server.game.rooms import IDLE_ROOM
 from euphrates.server.serve import spawn
 from tests.server.harness import Api, Client, run_async, running_app
 
@@ -198,7 +198,7 @@ def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from euphrates.server import db
+    from euphrates.server.store import models as db
 
     db_path = tmp_path / "old.db"
     engine = sa.create_engine(f"sqlite:///{db_path}")
@@ -265,8 +265,8 @@ def test_a_lone_server_claims_a_stored_deadline_when_it_falls_due(tmp_path: Path
 
     import sqlalchemy as sa
 
-    from euphrates.server import db
-    from euphrates.server.store import GameRow, SeatRow, Store
+    from euphrates.server.store import models as db
+    from euphrates.server.store.games import GameRow, SeatRow, Store
 
     url = f"sqlite:///{tmp_path}/g.db"
     due = datetime.now(UTC) + timedelta(seconds=2)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from euphrates.server.clock import Clock, ClockSpec, realtime, turn_based
+from euphrates.server.common.clock import Clock, ClockSpec, realtime, turn_based
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

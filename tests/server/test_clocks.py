@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 

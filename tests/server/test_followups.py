@@ -10,9 +10,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from euphrates.server import db
-from euphrates.server.config import async_db_url
-from euphrates.server.store import Followup, GameRow, LogRow, SeatRow, StorageError, Store
+from euphrates.server.common.config import async_db_url
+from euphrates.server.store import models as db
+from euphrates.server.store.games import Followup, GameRow, LogRow, SeatRow, StorageError, Store
 from tests.server.harness import run_async
 
 

@@ -27,8 +27,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from euphrates.server.app import create_app
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
+from euphrates.server.transport.app import create_app
 from tests.server.harness import Api, running_server
 
 EXAMPLES = 30

@@ -15,10 +15,10 @@ from typing import Any
 import asyncpg
 import httpx
 
-from euphrates.server import db
-from euphrates.server.drivers import STALE
+from euphrates.server.game.claims import STALE
 from euphrates.server.serve import spawn
-from euphrates.server.store import GameRow, SeatRow, Store
+from euphrates.server.store import models as db
+from euphrates.server.store.games import GameRow, SeatRow, Store
 from tests.server.harness import Client, run_async, stop_processes
 
 SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]

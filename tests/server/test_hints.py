@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from euphrates.match.records import GameRecord
-from euphrates.server.config import Settings
-from euphrates.server.hints import HINT_SPEC
+from euphrates.server.common.config import Settings
+from euphrates.server.features.hints.hints import HINT_SPEC
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 from tests.server.people import Person

@@ -368,7 +368,7 @@ def test_leaderboards_and_profiles_tell_nothing_hidden(tmp_path: Any) -> None:
     Bob, whose e-mail address is stored, ends; the leaderboard and both profiles, for a
     guest, Ann and Bob, hold no seat's or host's token, no seed, no password hash, no
     session, no address, no account id, no μ or σ, and only their fields."""
-    from euphrates.server.config import Settings
+    from euphrates.server.common.config import Settings
     from tests.server.conftest import sqlite_url
     from tests.server.test_ratings import finished_rated_game
 
@@ -416,8 +416,8 @@ def ann_and_bob_with_a_stored_mail(base: str, db_url: str) -> tuple[Any, Any, st
     notifications keep it): what no answer to Ann may hold."""
     import sqlalchemy as sa
 
-    from euphrates.server import db
-    from euphrates.server.config import async_db_url
+    from euphrates.server.common.config import async_db_url
+    from euphrates.server.store import models as db
     from tests.server.people import Person, forget_accounts
 
     forget_accounts(db_url)

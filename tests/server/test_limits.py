@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_app
 

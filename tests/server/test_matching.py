@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from euphrates.server.matching import (
+from euphrates.server.features.quickmatch.matching import (
     ANY_AFTER,
     START_RATING,
     WINDOW_START,

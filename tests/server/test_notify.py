@@ -20,8 +20,8 @@ from zoneinfo import ZoneInfo
 import pytest
 import sqlalchemy as sa
 
-from euphrates.server import db
-from euphrates.server.config import Settings, async_db_url
+from euphrates.server.common.config import Settings, async_db_url
+from euphrates.server.store import models as db
 from tests.server.harness import run_async, running_server
 from tests.server.notifying import (
     PUBLIC,
@@ -436,8 +436,8 @@ def test_two_servers_send_each_message_once(
 
 
 def test_the_sender_leaves_a_claimed_message_to_others_when_its_lease_ends(db_url: str) -> None:
-    from euphrates.server.noticestore import NoticeStore
-    from euphrates.server.storebase import now
+    from euphrates.server.store.database import now
+    from euphrates.server.store.notices import NoticeStore
 
     async def scenario() -> None:
         engine = db.make_engine(async_db_url(db_url))

@@ -13,12 +13,16 @@ from pathlib import Path
 import pytest
 
 from euphrates.core.errors import ArgumentError
-from euphrates.server import notify_text
-from euphrates.server.config import Settings
-from euphrates.server.mail import Mailer, MailError, SmtpTarget, parse_smtp_url
-from euphrates.server.notifier import backoff, new_code
-from euphrates.server.serve import add_arguments, settings_from, spawn
-from euphrates.server.webhooks import (
+from euphrates.server.common.config import Settings
+from euphrates.server.features.notifications import texts as notify_text
+from euphrates.server.features.notifications.mail import (
+    Mailer,
+    MailError,
+    SmtpTarget,
+    parse_smtp_url,
+)
+from euphrates.server.features.notifications.notifier import backoff, new_code
+from euphrates.server.features.notifications.webhooks import (
     DeliveryError,
     WebhookRefused,
     allowed,
@@ -26,6 +30,7 @@ from euphrates.server.webhooks import (
     networks,
     resolve,
 )
+from euphrates.server.serve import add_arguments, settings_from, spawn
 from tests.server.harness import free_port, stop_processes
 from tests.server.sinks import sinks
 

@@ -13,14 +13,14 @@ from typing import Any, cast
 import sqlalchemy as sa
 
 from euphrates.core.protocol import GameState
-from euphrates.server import db
-from euphrates.server.clock import Clock, realtime, turn_based
-from euphrates.server.config import async_db_url
-from euphrates.server.noticestore import NoticeStore, next_digest
-from euphrates.server.notifier import Prompt, prompt
-from euphrates.server.room import Room
-from euphrates.server.store import GameRow, SeatRow
-from euphrates.server.storebase import now
+from euphrates.server.common.clock import Clock, realtime, turn_based
+from euphrates.server.common.config import async_db_url
+from euphrates.server.features.notifications.notifier import Prompt, prompt
+from euphrates.server.game.room import Room
+from euphrates.server.store import models as db
+from euphrates.server.store.database import now
+from euphrates.server.store.games import GameRow, SeatRow
+from euphrates.server.store.notices import NoticeStore, next_digest
 from tests.server.harness import run_async
 
 

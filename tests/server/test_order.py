@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import Api, run_async, running_server
 
 CONNECTIONS = 500

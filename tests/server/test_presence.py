@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import running_app
 from tests.server.people import Person, forget_accounts
 from tests.server.test_accounts import query

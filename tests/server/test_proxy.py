@@ -27,7 +27,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from euphrates.server.patch import patch_in_place
+from euphrates.server.game.patch import patch_in_place
 from euphrates.server.serve import spawn
 from tests.server.harness import free_port, stop_processes
 

@@ -13,9 +13,9 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from euphrates.server import db
-from euphrates.server.config import Settings
-from euphrates.server.quickmatch import QuickMatch
+from euphrates.server.common.config import Settings
+from euphrates.server.features.quickmatch.quickmatch import QuickMatch
+from euphrates.server.store import models as db
 from tests.server.harness import Api, running_app
 from tests.server.people import LobbySocket, Person, forget_accounts
 from tests.server.test_tables import GRACE, code, person, until
@@ -254,7 +254,7 @@ def test_the_pass_benchmark_pairs_as_the_rule_does(db_url: str) -> None:
     """`euphrates loadtest --quickmatch N` (quickmatch_bench.py) fills the pool and
     passes over it as a server does: the pass makes the pairs the rule alone makes,
     and leaves the others waiting."""
-    from euphrates.server.quickmatch_bench import measure
+    from euphrates.bench.quickmatch import measure
     from tests.server.harness import run_async
 
     figures = run_async(measure(db_url, 60, 7))

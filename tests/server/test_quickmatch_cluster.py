@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from euphrates.server.config import Settings
-from euphrates.server.quickmatch import QuickMatch
+from euphrates.server.common.config import Settings
+from euphrates.server.features.quickmatch.quickmatch import QuickMatch
 from euphrates.server.serve import spawn
 from tests.server.harness import running_app
 from tests.server.people import LobbySocket, Person, forget_accounts

@@ -13,7 +13,7 @@ import pytest
 
 from euphrates.match.ladder import shipped
 from euphrates.match.ratings import display
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 from tests.server.people import Person, forget_accounts

@@ -17,7 +17,7 @@ import pytest
 
 from euphrates.bots import make_bot
 from euphrates.games import game_definition
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import running_server
 from tests.server.people import Person, forget_accounts
 from tests.server.test_accounts import query

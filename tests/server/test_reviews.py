@@ -18,8 +18,8 @@ import pytest
 from euphrates.bots.worker import REVIEW_KEYS
 from euphrates.match.records import GameRecord, replay
 from euphrates.match.review import review
-from euphrates.server import db
-from euphrates.server.config import Settings, async_db_url
+from euphrates.server.common.config import Settings, async_db_url
+from euphrates.server.store import models as db
 from tests.server.harness import Api, running_app
 from tests.server.test_bots import SPY
 

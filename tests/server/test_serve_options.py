@@ -9,7 +9,7 @@ from typing import NoReturn
 import pytest
 
 from euphrates.core.errors import ArgumentError
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from euphrates.server.serve import add_arguments, settings_from
 
 
@@ -72,7 +72,7 @@ def test_the_data_directory_expands_the_home_as_the_terminal_does(
 ) -> None:
     """`EUPHRATES_DATA_DIR=~/x` is the home's x, for the server as for the terminal; a
     `~user` without a home is one clear error naming the variable."""
-    from euphrates.server.config import data_dir, default_db_url
+    from euphrates.server.common.config import data_dir, default_db_url
     from euphrates.terminal.storage import data_dir as terminal_data_dir
 
     monkeypatch.setenv("HOME", str(tmp_path))
@@ -87,7 +87,7 @@ def test_the_data_directory_expands_the_home_as_the_terminal_does(
 
 
 def _loadtest_refused(monkeypatch: pytest.MonkeyPatch, *argv: str) -> str:
-    from euphrates.server import loadtest
+    from euphrates.bench import loadtest
 
     def started(*_args: object) -> NoReturn:
         raise AssertionError("servers were started for a load test that is refused")

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from euphrates.match.games import game_definition
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import Api, Client, running_server
 from tests.server.test_leaks import secret_seed
 

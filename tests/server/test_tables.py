@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import Api, running_server
 from tests.server.people import Person, forget_accounts
 

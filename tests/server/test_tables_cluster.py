@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from euphrates.server.serve import spawn
 from tests.server.harness import Api, running_server
 from tests.server.people import Person, forget_accounts

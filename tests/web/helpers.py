@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from euphrates.match.records import GameRecord, replay
-from euphrates.server.patch import apply_patch
+from euphrates.server.game.patch import apply_patch
 from euphrates.words.book import read_part
 from tests.server.harness import Client
 from tests.web.conftest import Pages, Server, shot

@@ -47,9 +47,9 @@ def _serve(request: dict[str, Any], sock: socket.socket, template: Path) -> None
     import uvicorn
 
     from euphrates.core.protocol import SEED_LIMIT
-    from euphrates.server import newgame
-    from euphrates.server.app import create_app
-    from euphrates.server.config import Settings
+    from euphrates.server.common.config import Settings
+    from euphrates.server.game import newgame
+    from euphrates.server.transport.app import create_app
 
     seed = request["seed"]
     if seed is not None:
@@ -112,8 +112,8 @@ def serve() -> None:
     at the tests' cheap cost (tests/conftest.py)."""
     import uvicorn  # noqa: F401
 
-    import euphrates.server.app  # noqa: F401
-    from euphrates.server import passwords
+    import euphrates.server.transport.app  # noqa: F401
+    from euphrates.server.features.accounts import passwords
     from tests.conftest import cheap_hasher
 
     passwords._hasher = cheap_hasher()

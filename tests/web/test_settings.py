@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from euphrates.server.config import Settings
+from euphrates.server.common.config import Settings
 from tests.server.harness import running_server
 from tests.server.sinks import sinks, until
 from tests.web.conftest import Pages, Server

@@ -19,12 +19,16 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from euphrates.server import db
-from euphrates.server.accounts import Accounts, User
-from euphrates.server.config import async_db_url, default_db_url
-from euphrates.server.passwords import check_password, clean_account_name, hash_password
-from euphrates.server.refusals import Refusal
-from euphrates.server.store import Store
+from euphrates.server.common.config import async_db_url, default_db_url
+from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.accounts.passwords import (
+    check_password,
+    clean_account_name,
+    hash_password,
+)
+from euphrates.server.store import models as db
+from euphrates.server.store.accounts import Accounts, User
+from euphrates.server.store.games import Store
 
 ACTIVE = ("waiting", "active")
 

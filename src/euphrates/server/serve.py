@@ -21,8 +21,8 @@ import webbrowser
 from urllib.parse import urlsplit
 
 from euphrates.core.errors import ArgumentError
-from euphrates.server.config import LOOPBACK_NAMES, Settings, async_db_url, default_db_url
-from euphrates.server.mail import parse_smtp_url
+from euphrates.server.common.config import LOOPBACK_NAMES, Settings, async_db_url, default_db_url
+from euphrates.server.features.notifications.mail import parse_smtp_url
 
 HOST_NAME = re.compile(
     r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
@@ -219,7 +219,7 @@ def _mail_from(address: str | None) -> str | None:
 def _webhook_allow(values: list[str]) -> list[str]:
     # here, not at the top: every `euphrates` command builds serve's parser, and the
     # webhooks' HTTP client is a tenth of a second to load
-    from euphrates.server.webhooks import networks
+    from euphrates.server.features.notifications.webhooks import networks
 
     try:
         return [str(n) for n in networks(values)]
@@ -282,7 +282,7 @@ def _allowed_hosts(bound: str, named: list[str], public_url: str | None) -> list
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from euphrates.server.app import create_app
+    from euphrates.server.transport.app import create_app
 
     settings = settings_from(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")

@@ -1,0 +1,252 @@
+"""Accounts: sign up, log in and out, my games, a profile, export and deletion; a
+seat claimed for an account; a chat line reported.
+
+The session is a cookie (HttpOnly, SameSite=Lax, Secure behind https) naming a row
+of the database, so it can be ended. Every change a session authorises carries the
+session's CSRF token (deps.signed_in); sign-up and log-in, which no session authorises
+yet, are refused from a page of another origin (log-in CSRF). Both are rate-limited per
+client address and per name; an unknown name and a wrong password get the same answer
+after the same work.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request, Response
+
+from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.accounts.passwords import (
+    check_password,
+    clean_account_name,
+    hash_password,
+    name_key,
+    verify_password,
+)
+from euphrates.server.features.accounts.schemas import (
+    AccountOut,
+    ClaimOut,
+    DoneOut,
+    EndedOut,
+    ExportOut,
+    MyGamesOut,
+    ProfileOut,
+)
+from euphrates.server.features.deps import (
+    SESSION_COOKIE,
+    HubDep,
+    OpenedDep,
+    ServicesDep,
+    Signed,
+    SignedDep,
+    UserDep,
+    foreign,
+)
+from euphrates.server.features.play.requests import MAX_INT, CredentialsIn, PasswordIn, ReportIn
+from euphrates.server.features.play.schemas import GAME, refusals
+from euphrates.server.features.services import Services
+from euphrates.server.store import ratings as ratingstore
+from euphrates.server.store.accounts import csrf_token
+from euphrates.server.transport.guard import client_address
+
+router = APIRouter(tags=["accounts"])
+
+
+def _answer(signed: Signed | None) -> dict[str, Any]:
+    if signed is None:
+        return {"user": None, "csrf": None}
+    return {"user": signed.user.public(), "csrf": csrf_token(signed.session)}
+
+
+async def _start_session(
+    services: Services, response: Response, request: Request, user_id: int
+) -> str:
+    """A new session for `user_id`, in the cookie; the one the browser had ends."""
+    accounts = services.hub.accounts
+    old = request.cookies.get(SESSION_COOKIE)
+    if old:
+        await accounts.end_session(old)
+    session = await accounts.open_session(user_id, services.settings.session_days)
+    response.set_cookie(
+        SESSION_COOKIE,
+        session,
+        max_age=int(services.settings.session_days * 86400),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=services.settings.secure_cookies,
+    )
+    return session
+
+
+def _door(request: Request, services: Services, name: str, per_name: bool = True) -> None:
+    """Sign-up and log-in: not from another site's page, and not too often from one
+    address or against one name."""
+    if foreign(request, services):
+        raise Refusal("csrf_failed", "this request did not come from this server's pages")
+    limits = services.logins
+    if not limits.take(client_address(request.scope)) or (
+        per_name and not services.login_names.take(name_key(name))
+    ):
+        raise Refusal("rate_limited", "too many attempts; wait a minute")
+
+
+@router.get("/api/account", response_model=AccountOut, responses=refusals("storage_unavailable"))
+async def account(signed: SignedDep) -> dict[str, Any]:
+    """Who is signed in (null for nobody) and the CSRF token of the session."""
+    return _answer(signed)
+
+
+@router.post(
+    "/api/account/signup",
+    status_code=201,
+    response_model=AccountOut,
+    responses=refusals("bad_name", "bad_password", "name_taken", "storage_unavailable"),
+)
+async def signup(
+    body: CredentialsIn, request: Request, response: Response, services: ServicesDep
+) -> dict[str, Any]:
+    """Create an account and sign in. A taken name is said so: a name is public."""
+    if not services.signups.take(client_address(request.scope)):
+        raise Refusal("rate_limited", "too many new accounts from this address; wait")
+    name = clean_account_name(body.name)
+    _door(request, services, name)
+    password = check_password(body.password)
+    user = await services.hub.accounts.create(name, await hash_password(password))
+    session = await _start_session(services, response, request, user.id)
+    return _answer(Signed(user, session))
+
+
+@router.post(
+    "/api/account/login",
+    response_model=AccountOut,
+    responses=refusals("bad_login", "account_disabled", "storage_unavailable"),
+)
+async def login(
+    body: CredentialsIn, request: Request, response: Response, services: ServicesDep
+) -> dict[str, Any]:
+    """Sign in. A wrong name and a wrong password get the same refusal, `bad_login`."""
+    _door(request, services, body.name)
+    user = await services.hub.accounts.login(body.name, body.password)
+    session = await _start_session(services, response, request, user.id)
+    return _answer(Signed(user, session))
+
+
+@router.post(
+    "/api/account/logout",
+    response_model=DoneOut,
+    responses=refusals("not_signed_in", "storage_unavailable"),
+)
+async def logout(signed: UserDep, response: Response, hub: HubDep) -> dict[str, Any]:
+    """End this browser's session."""
+    await hub.accounts.end_session(signed.session)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"done": True}
+
+
+@router.post(
+    "/api/account/logout-all",
+    response_model=EndedOut,
+    responses=refusals("not_signed_in", "storage_unavailable"),
+)
+async def logout_all(signed: UserDep, response: Response, hub: HubDep) -> dict[str, Any]:
+    """End every session of the account, on every browser."""
+    ended = await hub.accounts.end_sessions(signed.user.id)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"ended": ended}
+
+
+@router.get(
+    "/api/account/games",
+    response_model=MyGamesOut,
+    responses=refusals("not_signed_in", "storage_unavailable"),
+)
+async def my_games(signed: UserDep, hub: HubDep) -> dict[str, Any]:
+    """The games with a seat of this account, newest first: on any browser."""
+    return {"games": await hub.accounts.games(signed.user.id)}
+
+
+@router.get(
+    "/api/account/export",
+    response_model=ExportOut,
+    responses=refusals("not_signed_in", "storage_unavailable"),
+)
+async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
+    """Everything the server keeps that is this account's, as JSON."""
+    mine = await services.hub.accounts.export(signed.user)
+    mine["notifications"] = await services.notifier.notices.export(signed.user.id)
+    mine["ratings"] = await ratingstore.of_user(services.hub.store.engine, signed.user.id)
+    return mine
+
+
+@router.post(
+    "/api/account/delete",
+    response_model=DoneOut,
+    responses=refusals("not_signed_in", "bad_login", "storage_unavailable"),
+)
+async def delete(
+    body: PasswordIn, signed: UserDep, response: Response, services: ServicesDep
+) -> dict[str, Any]:
+    """Delete the account (its password again): games stay, the name is replaced
+    everywhere, every session ends, its address, webhook and messages go."""
+    hub = services.hub
+    found = await hub.accounts.find(signed.user.name)
+    if found is None or not await verify_password(found[1], body.password):
+        raise Refusal("bad_login", "that password is not this account's")
+    await services.notifier.notices.forget(signed.user.id)
+    await hub.accounts.delete(signed.user.id)
+    for room in list(hub.rooms.values()):
+        if any(s.user_id == signed.user.id for s in room.row.seats):
+            await hub.reload_seats(room)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"done": True}
+
+
+@router.get(
+    "/api/users/{name}",
+    response_model=ProfileOut,
+    responses=refusals("unknown_user", "storage_unavailable"),
+)
+async def profile(
+    name: Annotated[str, Path(max_length=64, description="the player's name")], hub: HubDep
+) -> dict[str, Any]:
+    """A player's profile: games per game, the latest ended games with their replays."""
+    return await hub.accounts.profile(name)
+
+
+@router.post(
+    "/api/games/{game_id}/claim",
+    tags=["seats"],
+    response_model=ClaimOut,
+    responses=refusals(
+        *GAME, "bad_token", "account_required", "not_signed_in", "not_your_seat", "seat_not_human"
+    ),
+)
+async def claim(opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
+    """Tie the seats your links open to your account: from then on a link alone no
+    longer acts for them, and your account opens them on any browser."""
+    if opened.user is None:
+        raise Refusal("not_signed_in", "sign in to claim a seat")
+    if not opened.seats:
+        raise Refusal("not_your_seat", "send a seat's token to claim that seat")
+    seats = await hub.claim(opened.room, opened.seats, opened.user)
+    return {"game": opened.room.audience.meta(), "you": {"seats": seats, "host": opened.host}}
+
+
+@router.post(
+    "/api/games/{game_id}/chat/{seq}/report",
+    tags=["chat"],
+    response_model=DoneOut,
+    responses=refusals(*GAME, "bad_token", "account_required", "not_signed_in", "not_found"),
+)
+async def report(
+    seq: Annotated[int, Path(ge=1, le=MAX_INT)],
+    body: ReportIn,
+    opened: OpenedDep,
+    hub: HubDep,
+) -> dict[str, Any]:
+    """Report a chat line to the server's admins (signed in)."""
+    if opened.user is None:
+        raise Refusal("not_signed_in", "sign in to report a line")
+    await hub.accounts.report(opened.room.id, seq, opened.user.id, body.reason.strip())
+    return {"done": True}

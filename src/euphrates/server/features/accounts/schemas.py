@@ -1,0 +1,107 @@
+"""What the account routes answer, as models (the OpenAPI description is generated
+from them). None of them has a field for a password, its hash, a session id or a
+seat's token: an answer cannot carry what it has no field for."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from euphrates.server.features.notifications.schemas import NotifyExport
+from euphrates.server.features.play.requests import GameName
+from euphrates.server.features.play.schemas import GameMeta, Status, You
+from euphrates.server.features.ratings.schemas import RatedGameOut, RatingOut
+
+
+class UserOut(BaseModel):
+    name: str
+    created: str
+
+
+class AccountOut(BaseModel):
+    user: UserOut | None = Field(description="the signed-in account, or null")
+    csrf: str | None = Field(
+        description="send it as `X-CSRF-Token` with every request that changes something"
+    )
+
+
+class MyGame(BaseModel):
+    id: str
+    game: GameName
+    players: int
+    status: Status
+    seats: list[int] = Field(description="the seats of this account")
+    created: str
+    updated: str
+    link: str = Field(description="the table; the account opens its seats, no token needed")
+    replay: str | None
+
+
+class MyGamesOut(BaseModel):
+    games: list[MyGame]
+
+
+class ProfileOut(BaseModel):
+    name: str
+    created: str
+    games: dict[str, int] = Field(description="games played, per game")
+    finished: list[MyGame] = Field(description="the latest ended games, with their replays")
+    ratings: list[RatingOut] = Field(description="per game and player-count group")
+    rated: list[RatedGameOut] = Field(description="the rated games, newest first")
+
+
+class SessionOut(BaseModel):
+    created: str
+    last_seen: str
+    expires: str
+
+
+class SeatOut(BaseModel):
+    game: str
+    seat: int
+    name: str | None
+    taken: bool
+
+
+class ChatLineOut(BaseModel):
+    game: str
+    seq: int
+    author: str
+    text: str
+    at: str
+
+
+class ExportAccount(UserOut):
+    muted: bool
+    settings: dict[str, object]
+
+
+class RatingsExport(BaseModel):
+    ratings: list[RatingOut]
+    rated: list[RatedGameOut]
+
+
+class ExportOut(BaseModel):
+    account: ExportAccount
+    sessions: list[SessionOut]
+    games: list[MyGame]
+    seats: list[SeatOut]
+    chat: list[ChatLineOut]
+    notifications: NotifyExport = Field(
+        description="your address, webhook and choices, and the messages sent to you"
+    )
+    ratings: RatingsExport = Field(description="your ratings and your rated games")
+
+
+class EndedOut(BaseModel):
+    ended: int = Field(description="sessions ended")
+
+
+class DoneOut(BaseModel):
+    done: Literal[True]
+
+
+class ClaimOut(BaseModel):
+    game: GameMeta
+    you: You

@@ -1,0 +1,47 @@
+"""Hints: the strong bot's move for a seat, in an unrated game against bots."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi import Path as PathParam
+
+from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.deps import HubDep, OpenedDep
+from euphrates.server.features.hints.hints import hint
+from euphrates.server.features.play.requests import LAST_SEAT
+from euphrates.server.features.play.schemas import ENDED, GAME, refusals
+from euphrates.server.features.ratings.schemas import HintOut
+
+router = APIRouter(tags=["seats"])
+
+
+@router.post(
+    "/api/games/{game_id}/seats/{seat}/hint",
+    response_model=HintOut,
+    responses=refusals(
+        *GAME,
+        "bad_token",
+        "account_required",
+        "not_your_seat",
+        "seat_not_human",
+        "hint_refused",
+        "hint_busy",
+        "bot_unavailable",
+        "wrong_seat",
+        "stale_version",
+        "not_started",
+        *ENDED,
+    ),
+)
+async def hint_seat(
+    seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep, hub: HubDep
+) -> dict[str, Any]:
+    """The strong bot's action for the seat's pending decision, worked out from that
+    seat's view alone (a second's search), in an unrated game with a bot at the table.
+    The move log notes that the seat took a hint."""
+    room = opened.room
+    if seat >= room.row.players:
+        raise Refusal("bad_request", "'seat' must be a seat number of this game")
+    return await hint(hub, room, seat, opened.seats)

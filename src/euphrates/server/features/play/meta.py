@@ -1,0 +1,61 @@
+"""What the server offers and how it is: games, options, levels, assets, health."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from euphrates.bots.levels import LEVELS
+from euphrates.games import GAMES
+from euphrates.server.features.deps import HubDep
+from euphrates.server.features.play.requests import PLAYERS
+from euphrates.server.features.play.schemas import AssetsOut, HealthOut, MapOut, MetaOut, refusals
+
+router = APIRouter(tags=["server"], responses=refusals())
+
+
+@router.get("/api/meta", response_model=MetaOut)
+async def meta() -> dict[str, Any]:
+    """The games, their options, the numbers of players and the bots' levels."""
+    return {
+        "games": {name: list(definition.options) for name, definition in GAMES.items()},
+        "players": PLAYERS,
+        "levels": list(LEVELS),
+    }
+
+
+@router.get("/api/assets", response_model=dict[str, AssetsOut], response_model_exclude_none=True)
+async def assets() -> dict[str, Any]:
+    """What each game's clients need to draw it besides the views, by game (the
+    board's two sides; nothing for the card game)."""
+    return {name: definition.assets() for name, definition in GAMES.items()}
+
+
+@router.get("/api/maps", response_model=dict[str, MapOut])
+async def maps() -> dict[str, Any]:
+    """The board's sides (board-map.md): river, temple and bordered-treasure
+    squares, so a client draws exactly the engine's board. The `maps` of
+    `/api/assets`, kept where the browser reads them."""
+    out: dict[str, Any] = {}
+    for definition in GAMES.values():
+        out.update(definition.assets().get("maps", {}))
+    return out
+
+
+@router.get("/api/health", response_model=HealthOut)
+async def health(hub: HubDep) -> dict[str, Any]:
+    """Liveness, and what the load test reports: memory, rooms and clients."""
+    return {"ok": True, "rss_mb": rss_mb(), **hub.stats()}
+
+
+def rss_mb() -> float:
+    """Resident memory of this process (Linux), for the load test's report."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0

@@ -1,0 +1,102 @@
+"""Open tables: the list the lobby shows, sitting down and getting up, the host
+starting early with bots, and the lobby's WebSocket (lobby.py) that keeps the list
+and who is online current."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.deps import OpenedDep, ServicesDep, SignedDep
+from euphrates.server.features.play.requests import LeaveIn, SitIn, StartIn
+from euphrates.server.features.play.schemas import ENDED, GAME, GameOnly, JoinOut, refusals
+from euphrates.server.features.tables.lobby import serve_lobby
+from euphrates.server.features.tables.schemas import TablesOut
+
+router = APIRouter(tags=["tables"])
+
+OPENED = (*GAME, "bad_token", "account_required")
+
+
+@router.get("/api/tables", response_model=TablesOut, responses=refusals("storage_unavailable"))
+async def open_tables(services: ServicesDep, signed: SignedDep) -> dict[str, Any]:
+    """The open tables waiting for players: game, options, clock, who sits where (with
+    presence), the free seats, when, and who opened it."""
+    tables = services.tables
+    viewer = signed.user.id if signed else None
+    return {"tables": tables.entries(await tables.listed(), viewer)}
+
+
+@router.post(
+    "/api/games/{game_id}/sit",
+    tags=["seats"],
+    response_model=JoinOut,
+    responses=refusals(
+        *OPENED,
+        "not_signed_in",
+        "not_open",
+        "already_started",
+        "seat_taken",
+        "already_seated",
+        "seat_not_human",
+        *ENDED,
+    ),
+)
+async def sit(
+    opened: OpenedDep, services: ServicesDep, body: SitIn | None = None
+) -> dict[str, Any]:
+    """Take a free seat of an open table (signed in; no token): the seat is the
+    account's, opened from any browser. The game starts when every seat is taken."""
+    if opened.user is None:
+        raise Refusal("not_signed_in", "sign in to sit at an open table")
+    seats = await services.tables.sit(opened.room, opened.user, body.seat if body else None)
+    return {"game": opened.room.audience.meta(), "you": {"seats": seats, "host": opened.host}}
+
+
+@router.post(
+    "/api/games/{game_id}/leave",
+    tags=["seats"],
+    response_model=JoinOut,
+    responses=refusals(
+        *OPENED, "not_signed_in", "not_your_seat", "host_stays", "already_started", *ENDED
+    ),
+)
+async def leave(
+    opened: OpenedDep, services: ServicesDep, body: LeaveIn | None = None
+) -> dict[str, Any]:
+    """Get up from a game that has not started: your account's seats are free again."""
+    if opened.user is None:
+        raise Refusal("not_signed_in", "sign in to leave your seat")
+    await services.tables.leave(opened.room, opened.user)
+    return {"game": opened.room.audience.meta(), "you": {"seats": [], "host": opened.host}}
+
+
+@router.post(
+    "/api/games/{game_id}/start",
+    tags=["host"],
+    response_model=GameOnly,
+    responses=refusals(
+        *OPENED,
+        "not_host",
+        "already_started",
+        "nobody_seated",
+        "seat_not_human",
+        *ENDED,
+    ),
+)
+async def start(
+    opened: OpenedDep, services: ServicesDep, body: StartIn | None = None
+) -> dict[str, Any]:
+    """Host only (its link, or an open table's creator signed in): start now, with a
+    bot of `level` in each seat still free."""
+    if not opened.host:
+        raise Refusal("not_host", "only the host can start the game early")
+    await services.tables.start(opened.room, body.level if body else "intermediate")
+    return {"game": opened.room.audience.meta()}
+
+
+@router.websocket("/api/lobby/ws")
+async def lobby_socket(websocket: WebSocket, services: ServicesDep) -> None:
+    await serve_lobby(websocket, services.lobby)

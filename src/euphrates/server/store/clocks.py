@@ -1,0 +1,97 @@
+"""A game's clock in the database: read with the game, written with a version or on its
+own (a game starting, a deadline acted on, a bot standing in, a player back).
+
+The store's single writer runs these writes in its group-committed transactions, beside
+the log's appends: on SQLite a second writer would wait for the first (SQLite's busy
+handler sleeps in steps of up to 100 ms), and one fsync covers them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from euphrates.server.common.clock import Clock, ClockSpec
+from euphrates.server.store import models as db
+from euphrates.server.store.database import Followup
+
+
+@dataclass
+class ClockWrite:
+    """A clock changed between versions; `expect`: only if the stored deadline is
+    still that one (a deadline is acted on once)."""
+
+    game_id: str
+    clock: Clock
+    values: dict[str, Any]
+    expect: Any
+    done: asyncio.Future[bool]
+    after: tuple[Followup, ...] = ()
+    """Written with the clock, only if it is stored (a note of what happened)."""
+
+
+def ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def clock_values(clock: Clock | None) -> dict[str, Any]:
+    """The game's columns of its clock (none: all empty)."""
+    if clock is None:
+        return {"clock_seat": None, "clock_since": None, "deadline": None}
+    return {"clock_seat": clock.seat, "clock_since": clock.since, "deadline": clock.deadline}
+
+
+def spec_json(clock: Clock | None) -> str | None:
+    return json.dumps(clock.spec.to_json()) if clock is not None else None
+
+
+async def read_clock(conn: AsyncConnection, row: Any, aware: Any) -> Clock:
+    """A game's clock as stored (`row` is its games row; `aware` gives a stored time
+    its zone)."""
+    spec = ClockSpec.from_json(json.loads(row.clock))
+    rows = (
+        await conn.execute(
+            sa.select(db.seats.c.remaining_ms, db.seats.c.standin)
+            .where(db.seats.c.game_id == row.id)
+            .order_by(db.seats.c.seat)
+        )
+    ).all()
+    return Clock(
+        spec,
+        [spec.start() if r.remaining_ms is None else r.remaining_ms / 1000 for r in rows],
+        [r.standin for r in rows],
+        seat=row.clock_seat,
+        since=aware(row.clock_since) if row.clock_since is not None else None,
+        deadline=aware(row.deadline) if row.deadline is not None else None,
+    )
+
+
+async def write_seats(conn: AsyncConnection, game_id: str, clock: Clock) -> None:
+    """The seats whose figures changed; the caller writes the game's columns."""
+    for seat in sorted(clock.dirty):
+        await conn.execute(
+            db.seats.update()
+            .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+            .values(remaining_ms=ms(clock.remaining[seat]), standin=clock.standin[seat])
+        )
+    clock.dirty.clear()
+
+
+async def write(conn: AsyncConnection, job: ClockWrite) -> bool:
+    """One clock change, in the writer's transaction; whether it was stored."""
+    g = db.games
+    stmt = g.update().where(g.c.id == job.game_id)
+    if job.expect is not None:
+        stmt = stmt.where(g.c.deadline == job.expect)
+    result = await conn.execute(stmt.values(job.values).returning(g.c.id))
+    if result.first() is None:
+        return False
+    await write_seats(conn, job.game_id, job.clock)
+    for followup in job.after:
+        await followup(conn)
+    return True
