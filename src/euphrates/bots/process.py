@@ -17,7 +17,10 @@ that hold:
   that decides what an interruption means (its children end with their input).
 
 The protocol runs over a private copy of the child's stdout; fd 1 itself is pointed at
-stderr, so a stray `print` in a bot cannot corrupt a reply.
+stderr, so a stray `print` in a bot cannot corrupt a reply. Lines are framed, and a bot
+worker's replies checked, by `bots.wire`, the one definition of that protocol that the
+server's asyncio pool shares: `Child.ask` speaks it (ids attached and checked), while
+`send`/`receive` carry the plain JSON lines of other children (tournament jobs).
 
 What this boundary is not: a sandbox. A worker runs as the same user as its host, so
 code written to cheat could still ask the operating system about the host: read its
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
+import itertools
 import os
 import select
 import signal
@@ -42,6 +45,15 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
+from euphrates.bots.wire import (
+    MAX_LINE,
+    RefusedError,
+    WireError,
+    decode,
+    dump_line,
+    encode,
+    load_object,
+)
 from euphrates.core.errors import EuphratesError
 
 PR_SET_PDEATHSIG = 1
@@ -90,7 +102,7 @@ def serve(requests: IO[bytes], replies: IO[bytes], handle: Any) -> int:
         if not line.strip():
             continue
         reply = handle(line)
-        replies.write(json.dumps(reply, separators=(",", ":")).encode() + b"\n")
+        replies.write(dump_line(reply))
         replies.flush()
     return 0
 
@@ -100,7 +112,8 @@ class Child:
     """One child process and its two pipes; `ask` sends a request and waits for the
     reply line, at most `timeout` seconds. Any failure kills the child (its state is
     unknown once a reply is late or garbled) and raises ChildError, whose message
-    starts with `label` ("tournament job 2 exited without answering ...")."""
+    starts with `label` ("tournament job 2 exited without answering ..."). A worker's
+    refusal is no failure of the child: `ask` raises it as `wire.RefusedError`."""
 
     def __init__(
         self,
@@ -128,6 +141,7 @@ class Child:
             self._stderr.close()
             raise ChildError(f"cannot start {label} ({argv[0]}): {e}") from e
         self._buffer = b""
+        self._ids = itertools.count(1)
 
     @property
     def pid(self) -> int:
@@ -138,11 +152,26 @@ class Child:
         return self.proc.poll() is None
 
     def ask(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
-        self.send(request)
-        return self.receive(timeout)
+        """Send `request` under the next id of this child and return the reply to it
+        (`bots.wire.decode`). A reply that breaks the protocol kills the child, which
+        is out of step or broken, and raises ChildError; a worker that says it cannot
+        answer raises `wire.RefusedError` and stays, as sound as before."""
+        rid = next(self._ids)
+        self._write(encode(request, rid))
+        line = self._read_line(timeout, MAX_LINE)
+        try:
+            return decode(line, rid)
+        except RefusedError:
+            raise
+        except WireError as e:
+            self.kill()
+            raise ChildError(f"{self.label}: {e}") from e
 
     def send(self, request: Mapping[str, Any]) -> None:
-        line = json.dumps(request, separators=(",", ":")).encode() + b"\n"
+        """A plain JSON line, no id: the jobs' protocol, which answers in any order."""
+        self._write(dump_line(request))
+
+    def _write(self, line: bytes) -> None:
         stdin = self.proc.stdin
         if stdin is None or stdin.closed:
             raise ChildError(f"{self.label} is closed")
@@ -152,16 +181,14 @@ class Child:
             raise self._failure("exited before the request") from None
 
     def receive(self, timeout: float | None) -> dict[str, Any]:
-        line = self._read_line(timeout)
+        """The next line as a JSON object, however long (a job's reply holds a whole
+        game record, and a job is our own code)."""
+        line = self._read_line(timeout, None)
         try:
-            reply = json.loads(line)
-        except (ValueError, RecursionError):
+            return load_object(line, limit=None)
+        except WireError as e:
             self.kill()
-            raise ChildError(f"{self.label} answered something that is not JSON") from None
-        if not isinstance(reply, dict):
-            self.kill()
-            raise ChildError(f"{self.label} answered JSON that is not an object")
-        return reply
+            raise ChildError(f"{self.label}: {e}") from e
 
     def fileno(self) -> int:
         """For `select`: readable when a reply (or the end of the child) is there."""
@@ -172,10 +199,17 @@ class Child:
     def has_line(self) -> bool:
         return b"\n" in self._buffer
 
-    def _read_line(self, timeout: float | None) -> bytes:
+    def _read_line(self, timeout: float | None, limit: int | None) -> bytes:
+        """The next line, without its newline; at most `limit` bytes are waited for,
+        so a child that writes without end is killed rather than held in memory."""
         deadline = None if timeout is None else time.monotonic() + timeout
         fd = self.fileno()
         while b"\n" not in self._buffer:
+            if limit is not None and len(self._buffer) > limit:
+                self.kill()
+                raise ChildError(
+                    f"{self.label}: the reply is longer than the {limit} bytes allowed"
+                )
             wait = None if deadline is None else max(deadline - time.monotonic(), 0.0)
             ready, _, _ = select.select([fd], [], [], wait)
             if not ready:

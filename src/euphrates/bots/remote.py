@@ -5,7 +5,7 @@ frames or `gc.get_objects()`, whatever its view says. `RemoteBot` keeps the bot 
 `euphrates.bots.worker` process and sends it nothing but views, one process per seat,
 so two bots never share a process and never see each other's views. It checks that
 each answer is one of the view's legal actions; a worker that dies, hangs or answers
-garbage raises a `BotError` naming the bot.
+garbage (anything `bots.wire` refuses) raises a `BotError` naming the bot.
 
 Each decision is a stateless request with a seed of its own, drawn from the bot's seed
 and the decision's number (`seeds.decision_seed`), so a seeded game with iteration
@@ -14,7 +14,6 @@ budgets replays exactly although the worker keeps nothing between requests.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.levels import make_bot, timeout_for
 from euphrates.bots.process import Child, ChildError
+from euphrates.bots.wire import RefusedError, WireError, action_of, decision_request
 from euphrates.core.protocol import GameDefinition, View, check_seed
 from euphrates.core.seeds import decision_seed
 
@@ -77,7 +77,6 @@ class RemoteBot(Bot):
         self.timeout = timeout if timeout is not None else default_timeout
         self._owned = worker is None
         self.worker = worker or WorkerProcess(command=command, env=env)
-        self._ids = itertools.count(1)
         self.decisions = 0
         self.last_iterations = 0
         self.total_iterations = 0
@@ -88,26 +87,17 @@ class RemoteBot(Bot):
 
     def choose(self, game: GameDefinition[Any], view: View) -> str:
         legal = legal_of(view)
-        rid = next(self._ids)
-        request = {
-            "id": rid,
-            "game": game.name,
-            "bot": self.spec,
-            "seed": decision_seed(self.seed, self.decisions),
-            "view": view,
-        }
+        seed = decision_seed(self.seed, self.decisions)
+        request = decision_request(game.name, self.spec, seed, view)
         self.decisions += 1
         try:
             reply = self.worker.ask(request, self.timeout)
-        except ChildError as e:
-            raise BotError(f"bot {self.name}: {e}") from None
-        if reply.get("id") != rid:
-            self.worker.kill()
-            raise BotError(f"bot {self.name} answered request {reply.get('id')!r}, not {rid}")
-        if "error" in reply:
-            raise BotError(f"bot {self.name} could not decide: {reply['error']}")
-        action = reply.get("action")
-        if not isinstance(action, str) or action not in legal:
+            action = action_of(reply)
+        except RefusedError as e:
+            raise BotError(f"bot {self.name} could not decide: {e.reason}") from None
+        except (ChildError, WireError) as e:
+            raise BotError(f"bot {self.name}: {e}") from e
+        if action not in legal:
             raise BotError(
                 f"bot {self.name} answered {action!r}, which is not one of the "
                 f"{len(legal)} legal actions"

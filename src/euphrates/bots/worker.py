@@ -26,7 +26,9 @@ see `euphrates.core.seeds.decision_seed`). `iterations` is there for search bots
 The view is the documented JSON view (`state.view(seat)`) and must hold a decision for
 its viewer; everything else about it is checked by the game's `sample_from_view`. A bad
 request, or a bot that fails, gets an `error` reply: the worker never crashes on input.
-It exits at the end of its input and dies with its parent (see `bots.process`).
+It exits at the end of its input and dies with its parent (see `bots.process`). The
+hosts' half of this protocol, the encoding of requests and the checks of replies, is
+`bots.wire`.
 """
 
 from __future__ import annotations
