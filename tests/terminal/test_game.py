@@ -98,7 +98,7 @@ def test_help_lists_every_legal_move_grouped_and_prompts_are_short() -> None:
         assert a.replace("swap ", "swap_") in tokens
     for line in shown.splitlines():
         assert len(line) <= 80
-    kinds = {move_kind(a, Voice(book("en"), 0)) for a in legal}
+    kinds = {move_kind(a, Voice(book("en"), 0), "board") for a in legal}
     assert {"red tile", "king", "catastrophe", "swap", "pass"} <= kinds
     assert "your action 1/2 >" not in text  # the prompt goes to `read`, not the console
 

@@ -80,7 +80,7 @@ def _openspiel(observed: bool) -> Path:
     import euphrates.adapters.openspiel as adapter
 
     def play(game: str, players: int, seed: int) -> int:
-        name = adapter.BOARD_NAME if game == "board" else adapter.CARDS_NAME
+        name = adapter.SPIEL_GAMES[game].SHORT_NAME
         state = pyspiel.load_game(name, {"players": players}).new_initial_state()
         rng = random.Random(seed)
         n = 0

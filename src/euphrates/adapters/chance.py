@@ -46,6 +46,7 @@ from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import GameState, View, check_players, check_viewer
 from euphrates.core.rng import Rng
 from euphrates.core.scoring import final_outcome
+from euphrates.games import game_definition
 
 CHANCE: Final = -1
 """The chance player, numbered as OpenSpiel numbers it (`pyspiel.PlayerId.CHANCE`)."""
@@ -68,6 +69,7 @@ class Material:
         self.hand = hand
         self.noun = noun
         self.table: ActionTable = table_for(name)
+        self.definition = game_definition(name)
         self._undealt: dict[tuple[int, str], tuple[GameState[Any], list[int]]] = {}
 
     def undealt(self, players: int, options: dict[str, bool]) -> tuple[GameState[Any], list[int]]:
@@ -77,8 +79,7 @@ class Material:
         key = (players, json.dumps(options, sort_keys=True))
         found = self._undealt.get(key)
         if found is None:
-            definition = BOARD if self.name == "board" else CARDS
-            state = definition.new_game(players, 0, options)
+            state = self.definition.new_game(players, 0, options)
             pool = list(self.deck(state)) + list(self.removed(state))
             for hand in state.hands:
                 for c in range(4):

@@ -34,23 +34,20 @@ from euphrates.adapters.chance import CHANCE, MATERIALS, TERMINAL, Deal
 from euphrates.adapters.encoding import Array, Encoding, split
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import View
+from euphrates.games import GAMES
 
 BOARD_NAME: Final = "python_euphrates_board"
 CARDS_NAME: Final = "python_euphrates_cards"
 MAX_MOVES: Final = {"board": 5_000, "cards": 50_000}
 """Decisions after which a game is cut off. Random play ends every board game within a
 few hundred decisions and every card game within a few thousand (docs/adapters.md)."""
-OPTIONS: Final = {
-    "board": {"advanced": False, "open_scores": False},
-    "cards": {"open_piles": False},
-}
-_TITLES: Final = {"board": "Tigris & Euphrates", "cards": "Contest of Kings"}
+OPTIONS: Final = {name: dict(definition.options) for name, definition in GAMES.items()}
 
 
 def _game_type(game: str, short_name: str) -> Any:
     return pyspiel.GameType(
         short_name=short_name,
-        long_name=f"Python {_TITLES[game]} (euphrates)",
+        long_name=f"Python {GAMES[game].title} (euphrates)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -238,9 +235,15 @@ class EuphratesState(pyspiel.State):  # type: ignore[misc]
         return str(self._deal)
 
 
+SPIEL_GAMES: Final[dict[str, type[EuphratesGame]]] = {
+    cls.NAME: cls for cls in (BoardGame, CardsGame)
+}
+"""The OpenSpiel game of each of ours, by our name (its `SHORT_NAME` is OpenSpiel's)."""
+
+
 def _register() -> None:
     names = {game.short_name for game in pyspiel.registered_games()}
-    for cls in (BoardGame, CardsGame):
+    for cls in SPIEL_GAMES.values():
         if cls.SHORT_NAME not in names:
             pyspiel.register_game(cls.GAME_TYPE, cls)
 
@@ -250,6 +253,7 @@ _register()
 __all__ = [
     "BOARD_NAME",
     "CARDS_NAME",
+    "SPIEL_GAMES",
     "TERMINAL",
     "BoardGame",
     "CardsGame",

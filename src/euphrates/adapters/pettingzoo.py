@@ -38,8 +38,6 @@ from euphrates.adapters.board_encoding import BoardEncoding
 from euphrates.adapters.cards_encoding import CardsEncoding
 from euphrates.adapters.encoding import Encoding
 from euphrates.adapters.tables import place_returns, table_for
-from euphrates.board.game import read_options as board_options
-from euphrates.cards.game import read_options as cards_options
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import GameState, check_players
 from euphrates.games import game_definition
@@ -72,8 +70,7 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         self._definition = game_definition(game)
         self._game = game
         self._players = check_players(players)
-        read = board_options if game == "board" else cards_options
-        self._options = read(options)
+        self._options = self._definition.read_options(options)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ArgumentError(
                 f"render_mode is one of {', '.join(RENDER_MODES)}, not {render_mode!r}"

@@ -12,6 +12,7 @@ from euphrates.board.geometry import HEIGHT, WIDTH, square_name, squares_of
 from euphrates.board.maps import ADVANCED, STANDARD, BoardMap
 from euphrates.board.render import render_view
 from euphrates.board.state import BoardState
+from euphrates.board.writing import view_of
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import Json, View, check_options, check_players, check_seed
 from euphrates.core.rng import Rng
@@ -30,6 +31,22 @@ class BoardGame:
     title = "Tigris & Euphrates"
     options = MappingProxyType(OPTIONS)
     players = PLAYERS
+    words_prefix = ""
+    scoring_ruling = "B-32"
+    stats_words = MappingProxyType({"monuments": "stats.monuments", "placed": "stats.placed_tiles"})
+
+    def describe(self) -> Json:
+        """A seat is its dynasty, whose symbol tells whose leader is whose: the lobby
+        marks the seat with it, as the table marks that seat's leaders."""
+        return {
+            "title": self.title,
+            "options": dict(OPTIONS),
+            "players": list(PLAYERS),
+            "seats": "dynasty",
+        }
+
+    def read_options(self, options: object) -> dict[str, bool]:
+        return read_options(options)
 
     def assets(self) -> Json:
         """Both sides of the board (board-map.md), so that a client draws exactly the
@@ -60,6 +77,9 @@ class BoardGame:
         `sample_from_view` checks it, so a malformed view is refused, not half drawn."""
         views.sample_from_view(view, Rng(0))
         return render_view(view)
+
+    def search_view(self, state: BoardState, seat: int) -> View:
+        return view_of(_board_state(state), seat, {"viewer": seat})
 
     def sample_from_view(self, view: View, rng: Rng) -> BoardState:
         if not isinstance(rng, Rng):

@@ -91,9 +91,16 @@ class Evaluator:
         return out
 
 
+EVALUATORS: dict[str, Evaluator] = {
+    "board": Evaluator(board_eval.scores, board_eval.prior, credits_turn_end=True),
+    "cards": Evaluator(cards_eval.scores, cards_eval.prior, cards_eval.remaining),
+}
+"""Each game's evaluation, by the game's name: the bots' own knowledge of a game, so it
+is theirs to keep, and a new game brings its own here rather than a branch."""
+
+
 def evaluator_for(game: str) -> Evaluator:
-    if game == "board":
-        return Evaluator(board_eval.scores, board_eval.prior, credits_turn_end=True)
-    if game == "cards":
-        return Evaluator(cards_eval.scores, cards_eval.prior, cards_eval.remaining)
-    raise ValueError(f"no evaluation for game {game!r}")
+    evaluator = EVALUATORS.get(game) if isinstance(game, str) else None
+    if evaluator is None:
+        raise ValueError(f"no evaluation for game {game!r}")
+    return evaluator

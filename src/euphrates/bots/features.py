@@ -16,8 +16,8 @@ products with the margins let the model learn that a lead counts more late.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from euphrates.core.protocol import View
 
@@ -96,13 +96,36 @@ def _board_seats(view: View) -> tuple[list[_Seat], float, float]:
     return seats, progress, float(own.get("red", 0))
 
 
-def _to_move(view: View) -> int | None:
+class _Reading(NamedTuple):
+    """How the features read one game's view: its seats, progress and the viewer's red
+    (`seats`), and whose turn it is when the view names no pending decision, as a
+    search's view of an imagined state does not (`active`)."""
+
+    seats: Callable[[View], tuple[list[_Seat], float, float]]
+    active: Callable[[View], int]
+
+
+READINGS: dict[str, _Reading] = {
+    "board": _Reading(_board_seats, lambda view: int(view["turn"]["active"])),
+    "cards": _Reading(_cards_seats, lambda view: int(view["active"])),
+}
+"""Each game's reading, by the name its views carry (`view["game"]`): the value model's
+own knowledge of the views, kept with the features it feeds."""
+
+
+def _reading(view: View) -> _Reading:
+    game = view.get("game")
+    reading = READINGS.get(game) if isinstance(game, str) else None
+    if reading is None:
+        raise ValueError(f"no features for the game {game!r}")
+    return reading
+
+
+def _to_move(view: View, reading: _Reading) -> int | None:
     decision = view.get("decision")
     if isinstance(decision, Mapping):
         return int(decision["seat"])
-    if view["game"] == "board":
-        return int(view["turn"]["active"])
-    return int(view["active"])
+    return reading.active(view)
 
 
 def features(view: View) -> list[float]:
@@ -110,7 +133,8 @@ def features(view: View) -> list[float]:
     viewer = view["viewer"]
     if not isinstance(viewer, int):
         raise ValueError("features are a seat's: a spectator's view has no viewer")
-    seats, progress, red = (_board_seats if view["game"] == "board" else _cards_seats)(view)
+    reading = _reading(view)
+    seats, progress, red = reading.seats(view)
     me = seats[viewer]
     best = max(
         (s for i, s in enumerate(seats) if i != viewer),
@@ -128,6 +152,6 @@ def features(view: View) -> list[float]:
         progress,
         margin[0] * progress,
         margin[1] * progress,
-        1.0 if _to_move(view) == viewer else 0.0,
+        1.0 if _to_move(view, reading) == viewer else 0.0,
         (len(seats) - 2) / 2.0,
     ]

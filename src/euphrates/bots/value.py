@@ -18,12 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from euphrates.board.writing import view_of
 from euphrates.bots.evaluation import MARGIN_SHARE
 from euphrates.bots.features import NAMES, features
-from euphrates.cards.writing import view_json
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import GameState, View
+from euphrates.games import game_definition
 
 FORMAT = 1
 MODELS = Path(__file__).resolve().parent / "models"
@@ -69,9 +68,7 @@ class ValueModel:
 def search_view(game: str, state: GameState[Any], seat: int) -> View:
     """The seat's view of an imagined state, without the legal actions (the features
     do not read them, and listing them is most of a view's cost)."""
-    if game == "board":
-        return view_of(state, seat, {"viewer": seat})  # type: ignore[arg-type]
-    return view_json(state, seat, {"viewer": seat})  # type: ignore[arg-type]
+    return game_definition(game).search_view(state, seat)
 
 
 def leaf_rewards(

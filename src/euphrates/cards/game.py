@@ -17,6 +17,7 @@ from euphrates.cards.position import from_position, to_position
 from euphrates.cards.render import render
 from euphrates.cards.state import CardsState
 from euphrates.cards.views import check_view, sample_from_view
+from euphrates.cards.writing import view_json
 from euphrates.core.errors import RecordError
 from euphrates.core.protocol import (
     GameState,
@@ -67,8 +68,24 @@ class CardsGame:
     """Contest of Kings (Euphrat & Tigris: Wettstreit der Könige, 2005)."""
 
     name = "cards"
+    title = "Contest of Kings"
     options = MappingProxyType(OPTIONS)
     players = PLAYERS
+    words_prefix = "cards."
+    scoring_ruling = "C-18"
+    stats_words = MappingProxyType({"monuments": "stats.ships", "placed": "stats.placed_cards"})
+
+    def describe(self) -> Json:
+        """Seats hold no dynasty here: the lobby marks each with its number."""
+        return {
+            "title": self.title,
+            "options": dict(OPTIONS),
+            "players": list(PLAYERS),
+            "seats": "number",
+        }
+
+    def read_options(self, options: object) -> dict[str, bool]:
+        return read_options(options)
 
     def assets(self) -> Json:
         """Nothing beyond the views: every card a client draws is named in them."""
@@ -91,6 +108,11 @@ class CardsGame:
         if not isinstance(state, CardsState):
             raise RecordError("not a card-game state")
         return render(state.view(seat))
+
+    def search_view(self, state: GameState[CardsAction], seat: int) -> View:
+        if not isinstance(state, CardsState):
+            raise RecordError("not a card-game state")
+        return view_json(state, seat, {"viewer": seat})
 
     def sample_from_view(self, view: View, rng: Rng) -> CardsState:
         return sample_from_view(view, rng)

@@ -249,9 +249,15 @@ St = TypeVar("St", bound="GameState[Any]")
 class GameDefinition(Protocol[St]):
     """A game as a host sees it: how to start one and how to read its documents, and
     what a host offers and hands its clients, so that a host needs nothing else of
-    the game's own modules."""
+    the game's own modules and never asks which game it holds by its name."""
 
     name: str
+
+    @property
+    def title(self) -> str:
+        """The game's name in English, for a host without the book of words (OpenSpiel's
+        list of games, a lobby that only lists)."""
+        ...
 
     @property
     def options(self) -> Mapping[str, bool]:
@@ -261,6 +267,39 @@ class GameDefinition(Protocol[St]):
     @property
     def players(self) -> tuple[int, ...]:
         """The numbers of players a game may have."""
+        ...
+
+    @property
+    def words_prefix(self) -> str:
+        """What this game's own keys in the book of words (`web/words/`) begin with,
+        where both games say a thing differently (`note.pass`, `cards.note.pass`): the
+        board's keys came first and have none."""
+        ...
+
+    @property
+    def scoring_ruling(self) -> str:
+        """The ruling of the final scoring, which a host cites where it explains the
+        end (each game scores by its weakest colour, under its own number)."""
+        ...
+
+    @property
+    def stats_words(self) -> Mapping[str, str]:
+        """The book's keys for the statistics' figures that this game names its own way
+        (`monuments` counts the card game's ships, `placed` tiles or cards), by figure;
+        every other figure `x` is said with `stats.x`."""
+        ...
+
+    def describe(self) -> Json:
+        """What a lobby needs to offer this game without knowing it (JSON): `title`,
+        `options` (name: default), `players` (the numbers allowed) and `seats`, how a
+        seat is marked before the game starts: ``"dynasty"`` by its dynasty's symbol
+        (which marks its leaders in the board game), ``"number"`` by its number."""
+        ...
+
+    def read_options(self, options: object) -> dict[str, bool]:
+        """`options` checked and completed with the defaults (ArgumentError for an
+        unknown name or a value that is not exactly a boolean), as `new_game` reads
+        them, for a host that keeps them before it starts a game."""
         ...
 
     def assets(self) -> Json:
@@ -286,6 +325,12 @@ class GameDefinition(Protocol[St]):
 
     def render_view(self, view: View) -> str:
         """The same rendering from a view (what a bot or a client holds)."""
+        ...
+
+    def search_view(self, state: St, seat: Seat) -> View:
+        """`seat`'s view of `state` without the pending decision and the legal actions
+        (`decision_fields` but `viewer`): what a search evaluates at an imagined state,
+        where listing the legal actions would be most of the view's cost."""
         ...
 
     def sample_from_view(self, view: View, rng: Rng) -> St:

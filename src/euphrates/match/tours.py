@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -151,15 +152,9 @@ def _learner_move(game: str, state: GameState[Any], seen: set[str], rng: Rng) ->
                 best = (wanted.index(k), text)
     if best is not None:
         return best[1]
-    if game == "cards":
-        toward = _cards_toward(state, texts, wanted, rng)
-        if toward is not None:
-            return toward
-    if game == "board" and "monument" in wanted:
-        block = _toward_monument(state, texts, rng)
-        if block is not None:
-            return block
-    return _plain(texts, rng)
+    toward = TOWARD.get(game)
+    step = None if toward is None else toward(state, texts, wanted, rng)
+    return _plain(texts, rng) if step is None else step
 
 
 def _cards_toward(
@@ -221,6 +216,21 @@ def _toward_monument(state: GameState[Any], texts: list[str], rng: Rng) -> str |
         if count and (best is None or key > best):
             best = key
     return None if best is None else best[2]
+
+
+def _board_toward(
+    state: GameState[Any], texts: list[str], wanted: list[str], rng: Rng
+) -> str | None:
+    """The board's step toward a monument; its other lessons come by chance."""
+    return _toward_monument(state, texts, rng) if "monument" in wanted else None
+
+
+TOWARD: dict[str, Callable[[GameState[Any], list[str], list[str], Rng], str | None]] = {
+    "board": _board_toward,
+    "cards": _cards_toward,
+}
+"""The finder's steps toward the lessons that random moves seldom bring, by game: its
+own per-game search, run by hand (a game without one plays plainly)."""
 
 
 def _plain(texts: list[str], rng: Rng) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.table import Table
 from rich.text import Text
 
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.protocol import Decision, Outcome
+from euphrates.games import game_definition
 from euphrates.words import Voice, decisions
 from euphrates.words.voice import colour_of, leader_of
 
@@ -50,6 +51,17 @@ def colour_board(text: str) -> Text:
     return out
 
 
+COLOURINGS: dict[str, Callable[[str], Text]] = {"board": colour_board}
+"""The games whose drawing the terminal colours, by name: the terminal's own styling
+of a drawing it knows (the board's grid of two-character cells). Any other game's
+drawing is shown as the engine draws it."""
+
+
+def coloured(game: str, drawing: str) -> Text:
+    """The engine's drawing of `game` as the terminal shows it."""
+    return COLOURINGS.get(game, Text)(drawing)
+
+
 # --- help: every legal move, grouped ----------------------------------------------------
 _KINDS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^([rbgk])[A-P]\d+$"), "help.tile"),
@@ -62,7 +74,7 @@ _KINDS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def move_kind(text: str, v: Voice, game: str = "board") -> str:
+def move_kind(text: str, v: Voice, game: str) -> str:
     """The group a move belongs to in `help`: `red tile`, `king`, `swap`, `commit`, ..."""
     for pattern, key in _KINDS:
         m = pattern.match(text)
@@ -72,11 +84,11 @@ def move_kind(text: str, v: Voice, game: str = "board") -> str:
                 return v.t(f"leader.{leader_of(letter)}")
             return v.t(key, colour=v.t(f"colour.{colour_of(letter)}"))
     word = text.split(" ")[0]
-    note = f"{'note' if game == 'board' else 'cards.note'}.{word}"
+    note = f"{game_definition(game).words_prefix}note.{word}"
     return v.t(note) if note in v.book else word
 
 
-def group_legal(legal: Sequence[str], v: Voice, game: str = "board", width: int = 80) -> list[str]:
+def group_legal(legal: Sequence[str], v: Voice, game: str, width: int = 80) -> list[str]:
     """Every legal move, grouped by kind and laid out in columns within `width`: a kind
     may take several lines, but no move is ever split or left out."""
     groups: dict[str, list[str]] = {}
@@ -110,9 +122,9 @@ def situation(game: str, decision: Decision, v: Voice) -> str | None:
 # --- the end ----------------------------------------------------------------------------
 def scoring_table(outcome: Outcome, labels: Sequence[str], v: Voice, game: str) -> Table:
     """Each player's points per colour, treasures added as wildcards, and the totals."""
-    wild = v.t("score.wild" if game == "board" else "cards.score.wild")
-    rule = "B-32" if game == "board" else "C-18"
-    table = Table(title=v.t("term.scoring", wild=wild, rule=rule))
+    definition = game_definition(game)
+    wild = v.t(f"{definition.words_prefix}score.wild")
+    table = Table(title=v.t("term.scoring", wild=wild, rule=definition.scoring_ruling))
     table.add_column(v.t("score.player"))
     for name in COLOUR_NAMES:
         table.add_column(v.t(f"colour.{name}"), justify="right")

@@ -173,8 +173,7 @@ class TerminalGame:
 
     def show(self) -> None:
         board = self.definition.render(self.state, self.human)
-        text = display.colour_board(board) if self.game == "board" else Text(board)
-        self.console.print(text, soft_wrap=True)
+        self.console.print(display.coloured(self.game, board), soft_wrap=True)
         if self.log:
             self.say(Text(self.voice.t("term.recent"), "bold"))
             for entry in self.log[-RECENT_MOVES:]:

@@ -7,30 +7,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from euphrates.core.colours import COLOUR_NAMES
-from euphrates.match.stats import CONFLICTS, OUTCOMES
+from euphrates.games import game_definition
+from euphrates.match.stats import CONFLICTS, COUNTS, OUTCOMES
 from euphrates.words.book import Book
 
 
 def stats_lines(v: Book, stats: dict[str, Any], names: Sequence[str]) -> list[str]:
     """One block per seat: its conflicts won and lost by side, what it built, took and
     destroyed, its points per colour; then the points at the start of every turn."""
-    game = stats["game"]
+    own = game_definition(stats["game"]).stats_words
     out = [v.t("stats.title"), v.t("stats.turns", n=stats["turns"], m=stats["steps"])]
-    built = "stats.monuments" if game == "board" else "stats.ships"
-    placed = "stats.placed_tiles" if game == "board" else "stats.placed_cards"
     for s, seat in enumerate(stats["seats"]):
         name = names[s] if s < len(names) and names[s] else v.t("term.seat", n=s)
         out.append(f"{name}:")
         for which in CONFLICTS:
             parts = ", ".join(f"{v.t(f'stats.{o}')} {seat[which][o]}" for o in OUTCOMES)
             out.append(f"  {v.t(f'stats.{which}')}: {parts}")
-        for key, word in (
-            ("monuments", built),
-            ("treasures", "stats.treasures"),
-            ("catastrophes", "stats.catastrophes"),
-            ("placed", placed),
-        ):
-            out.append(f"  {v.t(word)}: {seat[key]}")
+        for key in COUNTS:
+            out.append(f"  {v.t(own.get(key, f'stats.{key}'))}: {seat[key]}")
         points = ", ".join(f"{v.t(f'colour.{c}')} {seat['points'][c]}" for c in COLOUR_NAMES)
         out.append(f"  {v.t('stats.points')}: {points}")
     out.append(v.t("stats.chart"))

@@ -5,8 +5,8 @@ docs/cards.md, "Decision contexts") and the legal answers."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from euphrates.words.book import shown
 from euphrates.words.voice import COLOUR_LETTER, Voice, colour_of, leader_of
@@ -22,17 +22,51 @@ def _given(context: Context, *names: str) -> Any:
     return None
 
 
+class _Asking(NamedTuple):
+    """Where the two games word a decision differently: the keys of a decision's name
+    (`what` + kind), of a commitment's prompt (tiles or cards), and a conflict's title
+    (a leader on the board; in the card game the leaders of a colour)."""
+
+    what: str
+    commit: str
+    conflict: Callable[[Voice, str, str | None], str]
+
+
+ASKING: dict[str, _Asking] = {
+    "board": _Asking(
+        "what.",
+        "ask.commit_tiles",
+        lambda v, name, leader: v.t(f"conflict.{name}", leader=v.t(f"leader.{leader}")),
+    ),
+    "cards": _Asking(
+        "cards.what.",
+        "ask.commit_cards",
+        lambda v, name, leader: v.t(f"cards.conflict.{name}", leaders=v.t(f"cards.of.{leader}")),
+    ),
+}
+"""Each game's wording of decisions, by the game's name: the book's own knowledge of
+its keys (this layer reads no engine), as `events` keeps each game's event words."""
+
+
+def _asking(game: str) -> _Asking:
+    try:
+        return ASKING[game]
+    except KeyError:
+        games = ", ".join(ASKING)
+        raise ValueError(
+            f"no words for the decisions of the game {game!r}: games are {games}"
+        ) from None
+
+
 def what(v: Voice, game: str, kind: str) -> str:
     """A decision's name: `commitment`, `order of the wars`, …"""
-    return v.t(f"{'what' if game == 'board' else 'cards.what'}.{kind}")
+    return v.t(f"{_asking(game).what}{kind}")
 
 
 def _conflict(v: Voice, game: str, context: Context) -> str:
     name = "war" if context.get("conflict") == "war" else "revolt"
     leader = leader_of(colour_of(context.get("colour")))
-    if game == "board":
-        return v.t(f"conflict.{name}", leader=v.t(f"leader.{leader}"))
-    return v.t(f"cards.conflict.{name}", leaders=v.t(f"cards.of.{leader}"))
+    return _asking(game).conflict(v, name, leader)
 
 
 def _commit(v: Voice, game: str, c: Context) -> str:
@@ -94,7 +128,7 @@ def prompt(v: Voice, game: str, kind: str, context: Context, legal: Sequence[str
         return v.t("ask.action", n=number) if number in (1, 2) else v.t("ask.action_any")
     if kind == "commit":
         colour = colour_of(_given(c, "commit_colour", "colour")) or "red"
-        key = "ask.commit_tiles" if game == "board" else "ask.commit_cards"
+        key = _asking(game).commit
         return v.t(key, colour=v.t(f"colour.{colour}"), range=_commit_range(legal))
     if kind in ("point", "ship_point"):
         colour = colour_of(c.get("colour")) or "red"
