@@ -101,7 +101,7 @@ def test_the_wheel_carries_assets_migrations_licence_and_one_version(
     else:
         assert "euphrates/board/legal" in " ".join(extensions)
         assert "euphrates/cards/data" in " ".join(extensions)
-    migrations = sorted((src / "euphrates/server/migrations/versions").glob("0*.py"))
+    migrations = sorted((src / "euphrates/server/store/migrations/versions").glob("0*.py"))
     assert migrations
     for path in migrations:
         assert path.relative_to(src).as_posix() in names

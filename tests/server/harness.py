@@ -69,12 +69,12 @@ def migrated_sqlite(path: Path) -> None:
     for each fresh database, so that a test does not wait on the migrations (some 0.3
     to 0.8 s a database, most of it writing the file). The migrations themselves are
     tested from files of their own."""
-    from euphrates.server.store import models as db
+    from euphrates.server.store.database import make_engine, migrate
 
     async def run() -> None:
-        engine = db.make_engine(f"sqlite+aiosqlite:///{path}")
+        engine = make_engine(f"sqlite+aiosqlite:///{path}")
         try:
-            await db.migrate(engine)
+            await migrate(engine)
         finally:
             await engine.dispose()
 

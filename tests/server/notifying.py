@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from euphrates.server.common.config import Settings, async_db_url
-from euphrates.server.store import models as db
+from euphrates.server.store.database import make_engine
 from tests.server.harness import run_async
 from tests.server.people import Person
 from tests.server.sinks import HttpSink, SmtpSink, until
@@ -37,7 +37,7 @@ def settings(db_url: str, smtp: SmtpSink, **extra: Any) -> Settings:
 
 def rows(db_url: str, query: str) -> list[Any]:
     async def read() -> list[Any]:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
             async with engine.connect() as conn:
                 return list((await conn.execute(sa.text(query))).all())
@@ -49,7 +49,7 @@ def rows(db_url: str, query: str) -> list[Any]:
 
 def execute(db_url: str, statement: str) -> None:
     async def write() -> None:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
             async with engine.begin() as conn:
                 await conn.execute(sa.text(statement))

@@ -15,6 +15,7 @@ from websockets.sync.client import ClientConnection, connect
 from euphrates.server.common.config import async_db_url
 from euphrates.server.features.deps import SESSION_COOKIE
 from euphrates.server.store import models as db
+from euphrates.server.store.database import make_engine, migrate
 from tests.server.harness import Client, run_async
 
 PASSWORD = "correct horse battery"
@@ -25,9 +26,9 @@ def forget_accounts(db_url: str) -> None:
     and each test signs up its own Ann."""
 
     async def wipe() -> None:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
-            await db.migrate(engine)
+            await migrate(engine)
             async with engine.begin() as conn:
                 await conn.execute(db.quickmatch.delete())
                 await conn.execute(db.rating_history.delete())

@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from euphrates.cli import main
 from euphrates.server.common.config import async_db_url
 from euphrates.server.store import models as db
+from euphrates.server.store.database import make_engine, migrate
 from tests.server.harness import Api, run_async
 from tests.server.people import PASSWORD, Person, forget_accounts
 from tests.server.test_accounts import query
@@ -207,9 +208,9 @@ def test_the_accounts_migration_goes_down_and_up(db_url: str, tmp_path: Path) ->
         (command.downgrade if down else command.upgrade)(cfg, target)
 
     async def go() -> list[str]:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
-            await db.migrate(engine)
+            await migrate(engine)
             async with engine.begin() as conn:
                 await conn.run_sync(step, "0002", True)
                 gone = await conn.run_sync(lambda c: sa.inspect(c).get_table_names())

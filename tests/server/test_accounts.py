@@ -11,17 +11,17 @@ import sqlalchemy as sa
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.config import Settings, async_db_url
 from euphrates.server.features.accounts import passwords
-from euphrates.server.store import models as db
-from euphrates.server.transport.guard import Buckets
+from euphrates.server.store.database import make_engine
 from tests.server.harness import Api, run_async, running_app, running_server
 from tests.server.people import PASSWORD, Person, forget_accounts
 
 
 def query(db_url: str, sql: str, **params: Any) -> list[Any]:
     async def read() -> list[Any]:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
             async with engine.connect() as conn:
                 return list((await conn.execute(sa.text(sql), params)).all())

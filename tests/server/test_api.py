@@ -295,7 +295,7 @@ def test_host_replaces_a_player_and_abandons(api: Api) -> None:
         409,
         "abandoned",
     )
-    _error(api.call("POST", f"/api/games/{gid}/abandon", host), 409, "game_over")
+    _error(api.call("POST", f"/api/games/{gid}/abandon", host), 409, "abandoned")
     record = api.call("GET", f"/api/games/{gid}/record").json()
     assert record["seats"] == ["Ann", "bot:beginner"] and record["actions"] == []
 
@@ -391,7 +391,7 @@ def test_storage_and_engine_failures_are_refused_and_change_nothing(tmp_path: Pa
     unexpectedly (`server_error`): the client is told, the game is as it was, and the
     next action goes through."""
     from euphrates.server.common.config import Settings
-    from euphrates.server.store.games import StorageError
+    from euphrates.server.store.database import StorageError
     from tests.server.conftest import sqlite_url
     from tests.server.harness import running_app
 
@@ -402,7 +402,7 @@ def test_storage_and_engine_failures_are_refused_and_change_nothing(tmp_path: Pa
         gid = created["id"]
         both = ",".join(_tokens(created))
         api.call("POST", f"/api/games/{gid}/join", both, {})
-        hub = app.state.services.hub
+        hub = app.state.services.rooms
         store = hub.store
         before = api.call("GET", f"/api/games/{gid}", both).json()
         seat = before["views"]["0"]["decision"]["seat"]

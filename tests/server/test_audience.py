@@ -14,7 +14,7 @@ from euphrates.games import game_definition
 from euphrates.server.game.audience import RECONNECT_GRACE
 from euphrates.server.game.patch import apply_patch
 from euphrates.server.game.room import Room
-from euphrates.server.store.games import ChatRow, GameRow, LogRow, SeatRow
+from euphrates.server.store.rows import ChatRow, GameRow, LogRow, SeatRow
 
 
 class Fake:

@@ -80,7 +80,7 @@ def test_connections_an_address_may_hold(limited: tuple[str, Any]) -> None:
     assert refused.value.response.status_code == 429
     held.pop().close()
     deadline = time.monotonic() + 10
-    while app.state.services.hub.connections.get("127.0.0.1", 0) >= 3:
+    while app.state.services.connections.get("127.0.0.1", 0) >= 3:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     Client(url, gid, []).close()
@@ -132,12 +132,12 @@ def test_rooms_are_loaded_when_used_and_leave_when_idle(tmp_path: Path) -> None:
     settings = Settings(db_url=f"sqlite:///{tmp_path}/g.db", bot_workers=0, bot_pace=0)
     with running_app(settings) as (url, app):
         api = Api(url)
-        hub = app.state.services.hub
+        hub = app.state.services.rooms
         games = [api.create()["id"] for _ in range(20)]
         assert len(hub.rooms) == 0, "creating a game does not load it"
         assert api.call("GET", f"/api/games/{games[0]}").status_code == 200
         assert set(hub.rooms) == {games[0]}
-        hub.sweep(now=time.monotonic() + IDLE_ROOM + 1)
+        hub.sweep(at=time.monotonic() + IDLE_ROOM + 1)
         assert not hub.rooms
         assert api.call("GET", f"/api/games/{games[0]}").status_code == 200
 
@@ -199,6 +199,7 @@ def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
     from alembic.config import Config
 
     from euphrates.server.store import models as db
+    from euphrates.server.store.database import make_engine, migrate
 
     db_path = tmp_path / "old.db"
     engine = sa.create_engine(f"sqlite:///{db_path}")
@@ -224,8 +225,8 @@ def test_an_older_database_marks_its_games_with_bots(tmp_path: Path) -> None:
                 {"g": gid, "k": kind},
             )
     engine.dispose()
-    async_engine = db.make_engine(f"sqlite+aiosqlite:///{db_path}")
-    run_async(db.migrate(async_engine))
+    async_engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
+    run_async(migrate(async_engine))
     run_async(async_engine.dispose())
     with sqlite3.connect(db_path) as conn:
         marked = conn.execute("SELECT id FROM games WHERE wake_at IS NOT NULL").fetchall()
@@ -240,7 +241,7 @@ def test_an_idle_server_on_sqlite_writes_nothing(tmp_path: Path) -> None:
 
     settings = Settings(db_url=f"sqlite:///{tmp_path}/g.db", bot_workers=0, bot_pace=0)
     with running_app(settings) as (_url, app):
-        engine = app.state.services.hub.store.engine.sync_engine
+        engine = app.state.services.rooms.store.database.engine.sync_engine
         writes: list[str] = []
 
         def seen(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
@@ -266,17 +267,19 @@ def test_a_lone_server_claims_a_stored_deadline_when_it_falls_due(tmp_path: Path
     import sqlalchemy as sa
 
     from euphrates.server.store import models as db
-    from euphrates.server.store.games import GameRow, SeatRow, Store
+    from euphrates.server.store.database import Database, make_engine, migrate
+    from euphrates.server.store.games import GameStore
+    from euphrates.server.store.rows import GameRow, SeatRow
 
     url = f"sqlite:///{tmp_path}/g.db"
     due = datetime.now(UTC) + timedelta(seconds=2)
 
     async def store_a_deadline() -> None:
-        engine = db.make_engine(url.replace("sqlite:", "sqlite+aiosqlite:"))
-        await db.migrate(engine)
+        engine = make_engine(url.replace("sqlite:", "sqlite+aiosqlite:"))
+        await migrate(engine)
         row = GameRow("later", "cards", 2, {}, 5, "active", "h", wake=True)
         row.seats = [SeatRow(s, "bot", "beginner", taken=True) for s in (0, 1)]
-        await Store(engine, "gone").create_game(row)
+        await GameStore(Database(engine, "gone")).create_game(row)
         async with engine.begin() as conn:
             await conn.execute(sa.update(db.games).values(wake_at=due))
         await engine.dispose()

@@ -12,7 +12,15 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.common.config import async_db_url
 from euphrates.server.store import models as db
-from euphrates.server.store.games import Followup, GameRow, LogRow, SeatRow, StorageError, Store
+from euphrates.server.store.database import (
+    Database,
+    Followup,
+    StorageError,
+    make_engine,
+    migrate,
+)
+from euphrates.server.store.games import GameStore
+from euphrates.server.store.rows import GameRow, LogRow, SeatRow
 from tests.server.harness import run_async
 
 
@@ -22,10 +30,10 @@ def _game(game_id: str) -> GameRow:
 
 
 async def _scenario(url: str) -> None:
-    engine = db.make_engine(async_db_url(url))
-    await db.migrate(engine)
-    store = Store(engine, "test")
-    await store.start()
+    engine = make_engine(async_db_url(url))
+    await migrate(engine)
+    store = GameStore(Database(engine, "test"))
+    store.start()
     try:
         await store.create_game(_game("g1"))
         seen: list[int] = []

@@ -18,7 +18,10 @@ import httpx
 from euphrates.server.game.claims import STALE
 from euphrates.server.serve import spawn
 from euphrates.server.store import models as db
-from euphrates.server.store.games import GameRow, SeatRow, Store
+from euphrates.server.store.claims import ClaimStore
+from euphrates.server.store.database import Database, make_engine, migrate
+from euphrates.server.store.games import GameStore
+from euphrates.server.store.rows import GameRow, SeatRow
 from tests.server.harness import Client, run_async, stop_processes
 
 SERVE = ["--bot-workers", "1", "--bot-pace", "0.1", "--rate-limit", "10000"]
@@ -74,9 +77,11 @@ def test_a_survivor_carries_on_a_bots_game_after_a_kill_9(pg_url: str) -> None:
 
 def test_servers_claiming_together_take_each_game_once(pg_url: str) -> None:
     async def main() -> tuple[list[str], list[str], set[str]]:
-        engine = db.make_engine(pg_url.replace("postgresql://", "postgresql+asyncpg://"))
-        await db.migrate(engine)
-        first, second, gone = Store(engine, "first"), Store(engine, "second"), Store(engine, "gone")
+        engine = make_engine(pg_url.replace("postgresql://", "postgresql+asyncpg://"))
+        await migrate(engine)
+        first = ClaimStore(Database(engine, "first"))
+        second = ClaimStore(Database(engine, "second"))
+        gone = GameStore(Database(engine, "gone"))
         ids = set()
         long_ago = datetime.now(UTC) - timedelta(minutes=5)
         for i in range(60):

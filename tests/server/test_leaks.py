@@ -418,6 +418,7 @@ def ann_and_bob_with_a_stored_mail(base: str, db_url: str) -> tuple[Any, Any, st
 
     from euphrates.server.common.config import async_db_url
     from euphrates.server.store import models as db
+    from euphrates.server.store.database import make_engine
     from tests.server.people import Person, forget_accounts
 
     forget_accounts(db_url)
@@ -427,7 +428,7 @@ def ann_and_bob_with_a_stored_mail(base: str, db_url: str) -> tuple[Any, Any, st
     mail = "bob.private@example.org"
 
     async def store_mail() -> None:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
             async with engine.begin() as conn:
                 await conn.execute(

@@ -131,12 +131,12 @@ def test_an_unknown_failure_is_logged_once_and_answered_as_json(tmp_path: Path) 
         with running_app(settings) as (url, app):
             api = Api(url)
             gid = api.create()["id"]
-            hub = app.state.services.hub
+            chat = app.state.services.chat
 
             async def broken(*_args: Any, **_kw: Any) -> Any:
                 raise RuntimeError("a bug")
 
-            hub.chat = broken
+            chat.say = broken
             r = api.call("POST", f"/api/games/{gid}/chat", None, {"text": "secret-words"})
             _error(r, 500, "server_error")
             assert api.call("GET", f"/api/games/{gid}").status_code == 200

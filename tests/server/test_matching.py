@@ -12,11 +12,11 @@ from euphrates.server.features.quickmatch.matching import (
     ANY_AFTER,
     START_RATING,
     WINDOW_START,
-    Waiting,
     fits,
     pairs,
     window,
 )
+from euphrates.server.store.quickmatch import Waiting
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 

@@ -64,13 +64,19 @@ def test_only_the_audience_touches_the_client_set() -> None:
 
 
 def test_the_documentation_names_every_server_module() -> None:
-    """docs/server.md's table of the server's modules names each of them (and each
-    router of `routes/`): a module nobody described is one nobody can find."""
+    """docs/server.md's table of the server's modules names each of them (a feature's
+    folder names its modules): a module nobody described is one nobody can find."""
     doc = (SERVER.parents[2] / "docs" / "server.md").read_text()
     table = doc[doc.index("## The server's modules") :]
-    named = set(re.findall(r"`([\w/]+\.py)`", table))
-    modules = sorted(p.name for p in SERVER.glob("*.py") if p.name != "__init__.py")
-    missing = [m for m in modules if m not in named]
-    routers = sorted(p.stem for p in (SERVER / "routes").glob("*.py") if p.stem != "__init__")
-    missing += [f"routes/{r}" for r in routers if f"`{r}`" not in table and f"{r}.py" not in table]
+    named = set(re.findall(r"`([\w/]+(?:\.py|/))`", table))
+    missing = []
+    for path in sorted(SERVER.rglob("*.py")):
+        parts = path.relative_to(SERVER).parts
+        if path.name == "__init__.py" or "migrations" in parts:
+            continue
+        if parts[0] == "features" and len(parts) == 3:
+            if f"{parts[1]}/" not in named:
+                missing.append("/".join(parts))
+        elif path.name not in named:
+            missing.append("/".join(parts))
     assert not missing, "modules docs/server.md does not name: " + ", ".join(missing)

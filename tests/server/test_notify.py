@@ -22,6 +22,7 @@ import sqlalchemy as sa
 
 from euphrates.server.common.config import Settings, async_db_url
 from euphrates.server.store import models as db
+from euphrates.server.store.database import Database, make_engine, migrate
 from tests.server.harness import run_async, running_server
 from tests.server.notifying import (
     PUBLIC,
@@ -440,8 +441,8 @@ def test_the_sender_leaves_a_claimed_message_to_others_when_its_lease_ends(db_ur
     from euphrates.server.store.notices import NoticeStore
 
     async def scenario() -> None:
-        engine = db.make_engine(async_db_url(db_url))
-        await db.migrate(engine)
+        engine = make_engine(async_db_url(db_url))
+        await migrate(engine)
         try:
             async with engine.begin() as conn:
                 await conn.execute(db.notices.delete())
@@ -462,8 +463,8 @@ def test_the_sender_leaves_a_claimed_message_to_others_when_its_lease_ends(db_ur
                         created_at=now(),
                     )
                 )
-            one = NoticeStore(engine, "one", db.is_sqlite(engine))
-            two = NoticeStore(engine, "two", db.is_sqlite(engine))
+            one = NoticeStore(Database(engine, "one"))
+            two = NoticeStore(Database(engine, "two"))
             first = await one.claim(10, lease=0.3)
             assert [c.attempts for c in first] == [1]
             assert await two.claim(10, lease=0.3) == []  # held

@@ -18,9 +18,10 @@ from euphrates.server.common.config import async_db_url
 from euphrates.server.features.notifications.notifier import Prompt, prompt
 from euphrates.server.game.room import Room
 from euphrates.server.store import models as db
-from euphrates.server.store.database import now
-from euphrates.server.store.games import GameRow, SeatRow
-from euphrates.server.store.notices import NoticeStore, next_digest
+from euphrates.server.store.database import Database, make_engine, migrate, now
+from euphrates.server.store.notices import NoticeStore
+from euphrates.server.store.notify_settings import next_digest
+from euphrates.server.store.rows import GameRow, SeatRow
 from tests.server.harness import run_async
 
 
@@ -44,7 +45,7 @@ def room(state: State, accounts: bool = True, clock: Clock | None = None) -> Roo
         SeatRow(1, "human", taken=True, user_id=2 if accounts else None),
     ]
     row = GameRow("g1", "board", 2, {}, 7, "active", "h" * 64, seats, clock=clock)
-    return cast(Room, SimpleNamespace(row=row, state=state))
+    return cast(Room, SimpleNamespace(row=row, state=state, scripted=False))
 
 
 def at(version: int, seat: int | None) -> GameState[Any]:
@@ -90,9 +91,9 @@ def test_the_digest_comes_at_the_hour_chosen_in_the_players_zone() -> None:
 
 
 async def _outbox(url: str) -> None:
-    engine = db.make_engine(async_db_url(url))
-    await db.migrate(engine)
-    notices = NoticeStore(engine, "test", db.is_sqlite(engine))
+    engine = make_engine(async_db_url(url))
+    await migrate(engine)
+    notices = NoticeStore(Database(engine, "test"))
     n = db.notices
     try:
         async with engine.begin() as conn:

@@ -20,7 +20,7 @@ from tests.server.test_tables import GRACE, HUMAN, open_table, person, until
 
 def watch_writes(app: Any) -> list[str]:
     """Every statement that writes, as the server's engine runs it."""
-    engine = app.state.services.hub.store.engine.sync_engine
+    engine = app.state.services.rooms.store.database.engine.sync_engine
     writes: list[str] = []
 
     def seen(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
@@ -37,7 +37,7 @@ def test_presence_on_sqlite_writes_nothing(tmp_path: Path) -> None:
         ann, bob = person(base, "Ann"), person(base, "Bob")
         table = open_table(ann, [HUMAN, HUMAN, HUMAN])
         assert bob.post(f"/api/games/{table['id']}/sit", {}).status_code == 200
-        presence = app.state.services.hub.presence
+        presence = app.state.services.presence
         writes = watch_writes(app)
         lobby = bob.lobby()
         at_table = bob.socket(table["id"])
@@ -53,7 +53,7 @@ def test_presence_on_sqlite_writes_nothing(tmp_path: Path) -> None:
 
 def bob_id(app: Any, name: str) -> int:
     """An account's id (the test's privilege)."""
-    for room in app.state.services.hub.rooms.values():
+    for room in app.state.services.rooms.rooms.values():
         for s in room.row.seats:
             if s.name == name and s.user_id is not None:
                 return int(s.user_id)
@@ -64,8 +64,8 @@ def test_presence_on_postgresql_is_written_only_when_it_changes(pg_url: str) -> 
     forget_accounts(pg_url)
     settings = Settings(db_url=pg_url, bot_workers=0, presence_grace=GRACE)
     with running_app(settings) as (base, app):
-        presence = app.state.services.hub.presence
-        origin = app.state.services.hub.store.origin
+        presence = app.state.services.presence
+        origin = app.state.services.rooms.store.origin
         bob = person(base, "Bob")
         writes = watch_writes(app)
 

@@ -177,9 +177,13 @@ def test_a_newcomer_moves_a_long_way_against_a_fixed_bot(with_bots: str) -> None
     assert bots(after) == bots(board)  # the bot's rating stands
 
 
-def test_a_seat_the_host_gave_to_a_bot_counts_as_leaving_before_a_later_resignation(
+def test_the_host_cannot_give_a_rated_games_seat_to_a_bot_and_leavers_count_in_order(
     with_bots: str,
 ) -> None:
+    """The exploit: the host of a rated game hands the human opponent's seat to a bot,
+    then resigns, so that the opponent, who left first, is ranked last. The host's
+    powers over seats end when a rated game is taken: refused (`rated_seat`), the seat
+    stays the opponent's. Who does leave is ranked by when: the earliest lowest."""
     base = with_bots
     ann, bob = Person(base), Person(base)
     ann.signup("Ann")
@@ -189,14 +193,17 @@ def test_a_seat_the_host_gave_to_a_bot_counts_as_leaving_before_a_later_resignat
     for i, p in enumerate((ann, bob)):
         assert p.post(f"/api/games/{gid}/join", {}, token=created["seats"][i]["token"]).is_success
     r = Api(base).call("POST", f"/api/games/{gid}/seats/1/bot", host, {"level": "intermediate"})
-    assert r.is_success, r.text
+    assert r.status_code == 403 and r.json()["error"]["code"] == "rated_seat", r.text
+    seats = ann.get(f"/api/games/{gid}").json()["game"]["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human"] and seats[1]["name"] == "Bob"
+    assert bob.post(f"/api/games/{gid}/seats/1/resign").is_success
     assert ann.post(f"/api/games/{gid}/seats/0/resign").is_success
     wait_over(ann, gid)
     places = {
         name: Person(base).get(f"/api/users/{name}").json()["rated"][0]["place"]
         for name in ("Ann", "Bob")
     }
-    assert places == {"Ann": 1, "Bob": 2}  # Bob's seat left first: last
+    assert places == {"Ann": 1, "Bob": 2}  # Bob left first: last
 
 
 def test_quick_match_pairs_by_the_skill_estimate(with_bots: str, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from euphrates.match.records import GameRecord, replay
 from euphrates.match.review import review
 from euphrates.server.common.config import Settings, async_db_url
 from euphrates.server.store import models as db
+from euphrates.server.store.database import make_engine
 from tests.server.harness import Api, running_app
 from tests.server.test_bots import SPY
 
@@ -152,7 +153,7 @@ def test_a_review_left_half_done_is_finished_once_its_lease_runs_out(
 
 def run_sql(db_url: str, statement: Any) -> None:
     async def run() -> None:
-        engine = db.make_engine(async_db_url(db_url))
+        engine = make_engine(async_db_url(db_url))
         try:
             async with engine.begin() as conn:
                 await conn.execute(statement)

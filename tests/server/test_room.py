@@ -10,9 +10,9 @@ import pytest
 
 from euphrates.core import Rng
 from euphrates.games import game_definition
-from euphrates.server.game import room as room_module
+from euphrates.server.game import roomstate as room_module
 from euphrates.server.game.room import UNDO_DEPTH, Room
-from euphrates.server.store.games import GameRow, LogRow, SeatRow
+from euphrates.server.store.rows import GameRow, LogRow, SeatRow
 
 
 def _room(game: str, players: int = 2, seed: int = 11) -> Room:

@@ -156,6 +156,12 @@ def fill_sqlite(path: Path, n: int, rng: random.Random) -> Filled:
 
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA synchronous=OFF")
+        # History is written as it was: the rule that no version follows a game's end
+        # (store/models.py) is lifted while the games are filled in, then restored.
+        (trigger,) = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'log_only_in_play'"
+        ).fetchone()
+        conn.execute("DROP TRIGGER log_only_in_play")
         batch: dict[str, list[tuple[Any, ...]]] = {"games": [], "seats": [], "log": []}
         statements = {
             "games": "INSERT INTO games (id, game, players, options, seed, status, host_hash, "
@@ -176,6 +182,7 @@ def fill_sqlite(path: Path, n: int, rng: random.Random) -> Filled:
             if len(batch["log"]) > 200_000:
                 flush()
         flush()
+        conn.execute(trigger)
     filled.seconds = time.perf_counter() - began
     return filled
 
@@ -187,6 +194,7 @@ async def fill_postgres(url: str, n: int, rng: random.Random) -> Filled:
     began = time.perf_counter()
     conn = await asyncpg.connect(url)
     try:
+        await conn.execute("ALTER TABLE log DISABLE TRIGGER log_only_in_play")  # as on SQLite
         columns = {
             "games": [
                 "id",
@@ -219,6 +227,7 @@ async def fill_postgres(url: str, n: int, rng: random.Random) -> Filled:
             if len(batch["log"]) > 200_000:
                 await flush()
         await flush()
+        await conn.execute("ALTER TABLE log ENABLE TRIGGER log_only_in_play")
     finally:
         await conn.close()
     filled.seconds = time.perf_counter() - began
@@ -227,11 +236,11 @@ async def fill_postgres(url: str, n: int, rng: random.Random) -> Filled:
 
 async def _migrate(url: str) -> None:
     from euphrates.server.common.config import async_db_url
-    from euphrates.server.store import models as db
+    from euphrates.server.store.database import make_engine, migrate
 
-    engine = db.make_engine(async_db_url(url))
+    engine = make_engine(async_db_url(url))
     try:
-        await db.migrate(engine)
+        await migrate(engine)
     finally:
         await engine.dispose()
 

@@ -46,7 +46,17 @@ _KEYS: Final = (
     "notes",
 )
 _NOTE_KEYS: Final = frozenset({"after", "kind", "seat", "level", "by"})
-NOTE_KINDS: Final = ("out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "hint")
+NOTE_KINDS: Final = (
+    "out_of_time",
+    "late_turn",
+    "standin",
+    "back",
+    "replaced",
+    "resigned",
+    "left",
+    "ended",
+    "hint",
+)
 """What a server's notes tell (server/notes.py)."""
 _REQUIRED: Final = ("format", "game", "players", "seed", "actions")
 _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")

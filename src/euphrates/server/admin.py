@@ -1,10 +1,16 @@
 """`euphrates admin`: a server's accounts, games and reports, from the command line.
 
 It works on the database directly (`--db`, as `euphrates serve` takes it), with or
-without servers running: what it changes is what they read. On PostgreSQL a game it
-ends is announced to the running servers (`NOTIFY`), whose tables close at once; on
-SQLite a server holding that game in memory learns it when the game is next loaded,
-so end games there while the server is stopped, or let the table be idle first.
+without servers running, and every change it makes reaches the running servers the way
+one server's change reaches the others: a signal in the change's own transaction —
+PostgreSQL's `NOTIFY`, or on SQLite a row of the `signals` table that the server
+reads every second (store/database.py). So within a few seconds an ended game's table
+is told and its bots and clocks stop, a disabled or deleted account's connections
+close, and a muted account's next chat line is refused. The game's end is the
+lifecycle's `end (admin)` (game/lifecycle.py), conditional on the stored status: a
+game that ended meanwhile is reported, not ended twice, and no move is stored after
+the end (the database refuses any, store/models.py).
+
 Passwords are read from standard input (asked twice on a terminal), never from the
 command line, where other users of the machine could see them in the process list.
 """
@@ -15,9 +21,6 @@ import argparse
 import asyncio
 import getpass
 import sys
-from typing import Any
-
-import sqlalchemy as sa
 
 from euphrates.server.common.config import async_db_url, default_db_url
 from euphrates.server.common.refusals import Refusal
@@ -26,11 +29,16 @@ from euphrates.server.features.accounts.passwords import (
     clean_account_name,
     hash_password,
 )
-from euphrates.server.store import models as db
-from euphrates.server.store.accounts import Accounts, User
-from euphrates.server.store.games import Store
+from euphrates.server.game import lifecycle
+from euphrates.server.store.accounts import AccountStore, User
+from euphrates.server.store.admin import list_games
+from euphrates.server.store.database import Database, make_engine, migrate
+from euphrates.server.store.games import GameStore
+from euphrates.server.store.listen import forget_signals
+from euphrates.server.store.moderation import ModerationStore
+from euphrates.server.store.notes import Note
 
-ACTIVE = ("waiting", "active")
+ORIGIN = "admin"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,18 +47,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(url: str, args: argparse.Namespace) -> int:
-    engine = db.make_engine(url)
+    engine = make_engine(url)
+    database = Database(engine, ORIGIN, announce=True)
     try:
-        await db.migrate(engine)
-        return await _command(engine, args)
+        await migrate(engine)
+        code = await _command(database, args)
+        if database.sqlite:
+            await forget_signals(database)
+        return code
     except Refusal as r:
         raise ValueError(r.message) from None
     finally:
-        await engine.dispose()
+        await database.close()
 
 
-async def _command(engine: Any, args: argparse.Namespace) -> int:
-    accounts = Accounts(engine)
+async def _command(database: Database, args: argparse.Namespace) -> int:
+    accounts = AccountStore(database)
+    moderation = ModerationStore(database)
     command = args.admin_command
     if command == "create-user":
         name = clean_account_name(args.name)
@@ -58,22 +71,25 @@ async def _command(engine: Any, args: argparse.Namespace) -> int:
         print(f"created {user.name}")
     elif command == "reset-password":
         user = await _user(accounts, args.name)
-        await accounts.set(user.id, password_hash=await hash_password(_password()))
+        await accounts.set_password(user.id, await hash_password(_password()))
         print(f"password of {user.name} set; its sessions ended")
     elif command == "disable":
         user = await _user(accounts, args.name)
-        await accounts.set(user.id, disabled=not args.enable)
+        await moderation.standing(user.id, disabled=not args.enable)
         print(f"{user.name} {'enabled' if args.enable else 'disabled'}")
     elif command == "mute":
         user = await _user(accounts, args.name)
-        await accounts.set(user.id, muted=not args.unmute)
+        await moderation.standing(user.id, muted=not args.unmute)
         print(f"{user.name} {'may chat again' if args.unmute else 'muted'}")
     elif command == "games":
-        await _games(engine, args.status, args.limit)
+        for g in await list_games(database, args.status, args.limit):
+            print(
+                f"{g.id}  {g.game:5} {g.players}p  {g.status:9} {g.updated}  {', '.join(g.seats)}"
+            )
     elif command == "end-game":
-        await _end(engine, args.game_id)
+        await _end(GameStore(database), args.game_id)
     elif command == "reports":
-        for r in await accounts.reports():
+        for r in await moderation.reports():
             who = f"{r['author']} ({r['account']})" if r["account"] else r["author"]
             print(f"#{r['id']} {r['at'][:19]} game {r['game']} line {r['seq']} by {who}")
             print(f"    said: {r['text']}")
@@ -81,7 +97,7 @@ async def _command(engine: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-async def _user(accounts: Accounts, name: str) -> User:
+async def _user(accounts: AccountStore, name: str) -> User:
     found = await accounts.find(name)
     if found is None:
         raise ValueError(f"no account named {name!r}")
@@ -98,38 +114,16 @@ def _password() -> str:
     return check_password(first)
 
 
-async def _games(engine: Any, status: str | None, limit: int) -> None:
-    g, s = db.games, db.seats
-    query = sa.select(g.c.id, g.c.game, g.c.players, g.c.status, g.c.updated_at)
-    if status:
-        query = query.where(g.c.status == status)
-    query = query.order_by(g.c.updated_at.desc()).limit(max(1, min(limit, 10_000)))
-    async with engine.connect() as conn:
-        rows = (await conn.execute(query)).all()
-        seats = (
-            await conn.execute(
-                sa.select(s.c.game_id, s.c.seat, s.c.kind, s.c.level, s.c.name)
-                .where(s.c.game_id.in_([r.id for r in rows]))
-                .order_by(s.c.seat)
-            )
-        ).all()
-    names: dict[str, list[str]] = {}
-    for x in seats:
-        label = f"bot:{x.level}" if x.kind == "bot" else x.name or f"Player {x.seat + 1}"
-        names.setdefault(x.game_id, []).append(label)
-    for r in rows:
-        at = str(r.updated_at)[:19]
-        print(f"{r.id}  {r.game:5} {r.players}p  {r.status:9} {at}  {', '.join(names[r.id])}")
-
-
-async def _end(engine: Any, game_id: str) -> None:
-    async with engine.connect() as conn:
-        status = (
-            await conn.execute(sa.select(db.games.c.status).where(db.games.c.id == game_id))
-        ).scalar()
+async def _end(games: GameStore, game_id: str) -> None:
+    """The admin's end of a game waiting or being played: abandoned, with an `ended`
+    note after its last version, once."""
+    change = lifecycle.ADMIN_END
+    assert change.to is not None
+    note = Note(-1, "ended", None)
+    if await games.end(game_id, change.to, change.allowed, note):
+        print(f"game {game_id} ended (abandoned)")
+        return
+    status = await games.status_of(game_id)
     if status is None:
         raise ValueError(f"no game {game_id!r}")
-    if status not in ACTIVE:
-        raise ValueError(f"game {game_id} has already ended ({status})")
-    await Store(engine, origin="admin").set_status(game_id, "abandoned")
-    print(f"game {game_id} ended (abandoned)")
+    raise ValueError(f"game {game_id} has already ended ({status})")

@@ -226,6 +226,16 @@ class Clock:
         if to_move == seat and self.seat is None:
             self._run(seat, at)
 
+    def hand_over(self, to_move: int | None, human: bool, at: datetime) -> bool | datetime:
+        """The one hand-over rule: the decision is `to_move`'s now (None: the game
+        ended; `human`: a person's seat), the clocks follow (`pass_to`), and the
+        game's wake is returned — True when a bot decides now (a bot's seat, or a bot
+        standing in), else the running clock's deadline, or False when none runs."""
+        self.pass_to(to_move, human, at)
+        if to_move is not None and (not human or self.standin[to_move] is not None):
+            return True
+        return self.deadline or False
+
     def to_json(self, at: datetime) -> dict[str, Any]:
         """What every client is shown: each seat's time left now, whose clock runs and
         its deadline, and the server's time so a client can tick on from them."""

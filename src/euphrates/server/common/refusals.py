@@ -81,6 +81,7 @@ HTTP_STATUS = {
     "hint_refused": 409,
     "hint_busy": 429,
     "bot_unavailable": 503,
+    "rated_seat": 403,
 }
 
 

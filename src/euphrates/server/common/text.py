@@ -54,3 +54,13 @@ def clean_chat(text: object, limit: int) -> str:
     if len(stripped) > limit:
         raise Refusal("chat_refused", f"a chat message is at most {limit} characters")
     return stripped
+
+
+DELETED_PREFIX = "deleted-"
+"""How a deleted account is shown (names starting so are reserved)."""
+
+
+def name_key(name: str) -> str:
+    """What two account names are compared by (NFKC of the casefold, so `Ann`, `ANN`
+    and `Ａｎｎ` are one account): one account per key."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFC", name).casefold())

@@ -1,4 +1,5 @@
-"""What the routes depend on: the hub, and a game opened with the caller's tokens.
+"""What the routes depend on: the services, the rooms, the signed-in account, and a game
+opened with the caller's tokens.
 
 Tokens travel in `Authorization: Bearer <token>[,<token>…]`, never in a path or a
 query, so no access log ever holds one. A token that opens nothing in the game is
@@ -21,7 +22,7 @@ from euphrates.server.common import tokens
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.services import Services
 from euphrates.server.game.room import Room
-from euphrates.server.game.rooms import GAME_ID, Hub
+from euphrates.server.game.rooms import GAME_ID, Rooms
 from euphrates.server.store.accounts import User, csrf_token
 
 
@@ -30,12 +31,12 @@ def services_of(connection: HTTPConnection) -> Services:
     return services
 
 
-def hub_of(connection: HTTPConnection) -> Hub:
-    return services_of(connection).hub
+def rooms_of(connection: HTTPConnection) -> Rooms:
+    return services_of(connection).rooms
 
 
 ServicesDep = Annotated[Services, Depends(services_of)]
-HubDep = Annotated[Hub, Depends(hub_of)]
+RoomsDep = Annotated[Rooms, Depends(rooms_of)]
 
 GameId = Annotated[
     str,
@@ -101,7 +102,7 @@ async def signed_in(request: Request, services: ServicesDep) -> Signed | None:
     if not session or len(session) > 128:
         return None
     try:
-        user = await services.hub.accounts.session(session)
+        user = await services.accounts.store.session(session)
     except Exception as e:
         raise Refusal("storage_unavailable", f"the session could not be read: {e}") from None
     if user is None:
@@ -126,8 +127,8 @@ def user_of(signed: SignedDep) -> Signed:
 UserDep = Annotated[Signed, Depends(user_of)]
 
 
-async def find_room(game_id: GameId, hub: HubDep) -> Room:
-    return await hub.room(game_id)
+async def find_room(game_id: GameId, rooms: RoomsDep) -> Room:
+    return await rooms.room(game_id)
 
 
 RoomDep = Annotated[Room, Depends(find_room)]
@@ -144,9 +145,9 @@ class Opened:
     user: User | None = None
 
 
-async def open_game(request: Request, room: RoomDep, hub: HubDep, signed: SignedDep) -> Opened:
+async def open_game(request: Request, room: RoomDep, signed: SignedDep) -> Opened:
     user = signed.user if signed else None
-    seats, host = hub.seats_of(room, presented(request), user)
+    seats, host = room.holder(presented(request), user)
     return Opened(room, seats, host, user)
 
 

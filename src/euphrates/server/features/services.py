@@ -1,13 +1,13 @@
-"""What the routes need, started with the application and stopped with it.
+"""What the routes need, started with the application and stopped with it: the one
+place the server is put together.
 
-Start-up applies the migrations, starts the log writer and the bot workers, lets the
-drivers claim every game whose next decision is a bot's (in the background, so a
-restarted server carries on and still answers at once), on PostgreSQL listens for
-other servers' notifications and shares who is online with them; the open tables and
-the lobby's connections hear of every change; quick match pairs players; the sender of
-turn messages starts; ended games are reviewed.
-Shutdown stops them in the reverse order, handing this server's games over to the
-others.
+Start-up applies the migrations, opens the database, starts the log writer and the
+bot workers, the rooms, the claims that drive every game due (in the background, so a
+restarted server carries on and still answers at once), the listener that hears
+other processes (PostgreSQL's `NOTIFY`, SQLite's signals table), presence, the open
+tables and their lobby, quick match, turn messages and reviews; each feature hooks
+into the rooms (follow-ups, seat rules, drivers, watchers). Shutdown stops them in
+the reverse order, handing this server's games over to the others.
 """
 
 from __future__ import annotations
@@ -17,35 +17,42 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
+from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.config import Settings, async_db_url
-from euphrates.server.features.accounts import passwords
+from euphrates.server.features.accounts.accounts import Accounts
+from euphrates.server.features.accounts.passwords import warm
+from euphrates.server.features.chat.chat import Chat
 from euphrates.server.features.notifications.notifier import Notifier
+from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.quickmatch.quickmatch import QuickMatch, RatingLookup
 from euphrates.server.features.ratings import ratings
 from euphrates.server.features.reviews.reviewer import Reviewer
 from euphrates.server.features.tables.lobby import Lobby
 from euphrates.server.features.tables.tables import Tables
-from euphrates.server.game.claims import Drivers
-from euphrates.server.game.rooms import Hub
+from euphrates.server.features.tour.tour import TourDriver
+from euphrates.server.game.claims import Claims
+from euphrates.server.game.rooms import Rooms
 from euphrates.server.game.workers import BotPool
-from euphrates.server.store import models as db
-from euphrates.server.store.games import Store
+from euphrates.server.store.database import Database, make_engine, migrate
+from euphrates.server.store.games import GameStore
 from euphrates.server.store.listen import Listener
 from euphrates.server.store.ratings import match_rating
-from euphrates.server.transport.guard import Buckets
 
 
 class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._hub: Hub | None = None
+        self._rooms: Rooms | None = None
+        self._accounts: Accounts | None = None
+        self._chat: Chat | None = None
         self._tables: Tables | None = None
         self._lobby: Lobby | None = None
         self._notifier: Notifier | None = None
         self._quickmatch: QuickMatch | None = None
         self._reviewer: Reviewer | None = None
+        self._presence: Presence | None = None
         self.rating: RatingLookup = match_rating
-        """The rating quick match pairs by (quickmatch.py, ratingstore.py)."""
+        """The rating quick match pairs by (quickmatch.py, store/ratings.py)."""
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
@@ -54,72 +61,99 @@ class Services:
         self.login_names = Buckets(per_minute / 60, per_minute)
         """Log-in attempts per account name, from any address."""
         self.signups = Buckets(settings.signups_per_hour / 3600, settings.signups_per_hour)
+        self.connections: dict[str, int] = {}
+        """WebSocket connections held per client address (transport/ws.py)."""
+
+    def _started(self, what: Any) -> Any:
+        assert what is not None, "the server has not started"
+        return what
 
     @property
-    def hub(self) -> Hub:
+    def rooms(self) -> Rooms:
         """The games of this process (from start-up on)."""
-        assert self._hub is not None, "the server has not started"
-        return self._hub
+        rooms: Rooms = self._started(self._rooms)
+        return rooms
+
+    @property
+    def accounts(self) -> Accounts:
+        accounts: Accounts = self._started(self._accounts)
+        return accounts
+
+    @property
+    def chat(self) -> Chat:
+        chat: Chat = self._started(self._chat)
+        return chat
 
     @property
     def tables(self) -> Tables:
         """The open tables (from start-up on)."""
-        assert self._tables is not None, "the server has not started"
-        return self._tables
+        tables: Tables = self._started(self._tables)
+        return tables
 
     @property
     def lobby(self) -> Lobby:
         """The open lobbies' connections (from start-up on)."""
-        assert self._lobby is not None, "the server has not started"
-        return self._lobby
+        lobby: Lobby = self._started(self._lobby)
+        return lobby
 
     @property
     def quickmatch(self) -> QuickMatch:
         """The quick match pool (from start-up on)."""
-        assert self._quickmatch is not None, "the server has not started"
-        return self._quickmatch
+        quickmatch: QuickMatch = self._started(self._quickmatch)
+        return quickmatch
 
     @property
     def reviewer(self) -> Reviewer:
         """Ended games' reviews (from start-up on)."""
-        assert self._reviewer is not None, "the server has not started"
-        return self._reviewer
+        reviewer: Reviewer = self._started(self._reviewer)
+        return reviewer
 
     @property
     def notifier(self) -> Notifier:
         """Turn messages out of the browser (from start-up on)."""
-        assert self._notifier is not None, "the server has not started"
-        return self._notifier
+        notifier: Notifier = self._started(self._notifier)
+        return notifier
+
+    @property
+    def presence(self) -> Presence:
+        """Who is online, across servers (from start-up on)."""
+        presence: Presence = self._started(self._presence)
+        return presence
 
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Any) -> AsyncIterator[None]:
         settings = self.settings
-        engine = db.make_engine(async_db_url(settings.db_url))
-        await db.migrate(engine)
-        await passwords.warm()
-        store = Store(engine, origin=secrets.token_hex(8))
-        await store.start()
+        engine = make_engine(async_db_url(settings.db_url))
+        await migrate(engine)
+        await warm()
+        database = Database(engine, origin=secrets.token_hex(8))
+        store = GameStore(database)
+        store.start()
         pool = None
         if settings.bot_workers > 0:
             pool = BotPool(settings.bot_workers, settings.bot_command)
             await pool.start()
-        hub = self._hub = Hub(store, settings, pool)
-        tables = self._tables = Tables(hub)
-        lobby = self._lobby = Lobby(tables)
-        quickmatch = self._quickmatch = QuickMatch(hub, lobby, self.rating)
-        notifier = self._notifier = Notifier(hub, settings)
-        hub.followup_makers.append(notifier.make)
-        hub.followup_makers.append(ratings.maker)
-        reviewer = self._reviewer = Reviewer(hub, pool, settings.review_poll)
-        hub.followup_makers.append(reviewer.make)
-        listener = None
-        if not store.sqlite:
-            listener = Listener(engine, hub)
-            await listener.start()
-        hub.start()
-        drivers = Drivers(hub)
-        await drivers.start()
-        await hub.presence.start()  # after the drivers' first beat: its marks count
+        rooms = self._rooms = Rooms(store, settings, pool)
+        rooms.drivers.register(TourDriver())
+        presence = self._presence = Presence(database, settings.presence_grace)
+        rooms.presence_of = presence.of_seats
+        self._accounts = Accounts(database, rooms)
+        self._chat = Chat(settings, database, rooms.chat)
+        tables = self._tables = Tables(rooms, presence)
+        lobby = self._lobby = Lobby(tables, rooms)
+        quickmatch = self._quickmatch = QuickMatch(rooms, lobby, presence, self.rating)
+        notifier = self._notifier = Notifier(database, settings)
+        rooms.followup_makers.append(notifier.make)
+        rooms.followup_makers.append(ratings.maker)
+        rooms.seat_rules.append(ratings.check_seats)
+        reviewer = self._reviewer = Reviewer(rooms, pool, settings.review_poll)
+        rooms.followup_makers.append(reviewer.make)
+        listener = Listener(database, rooms.heard, rooms.missed)
+        await listener.start()
+        rooms.start()
+        claims = Claims(rooms)
+        await claims.start()
+        await presence.start()  # after the claims' first beat: its marks count
         lobby.start()
         quickmatch.start()
         await notifier.start()
@@ -129,14 +163,14 @@ class Services:
         finally:
             await reviewer.close()
             await notifier.close()
-            if listener is not None:
-                await listener.close()
+            await listener.close()
             await quickmatch.close()
             await lobby.close()
-            await hub.presence.close()
-            await drivers.stop()
-            await hub.close()
-            await drivers.leave()
+            await presence.close()
+            await claims.stop()
+            await rooms.close()
+            await claims.leave()
             if pool is not None:
                 await pool.close()
             await store.close()
+            await database.close()

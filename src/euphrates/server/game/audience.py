@@ -25,15 +25,15 @@ import orjson
 
 from euphrates.server.game.patch import diff
 from euphrates.server.game.steps import Step, join_events
-from euphrates.server.store.games import ChatRow, GameRow, now
 from euphrates.server.store.notes import Note
+from euphrates.server.store.rows import ChatRow, GameRow, now
 
 RECONNECT_GRACE = 120.0
 """Seconds an audience's patches are still kept after its last client left, so that a
 client that lost its connection gets just what it missed when it comes back."""
 
 
-class Listener(Protocol):
+class Member(Protocol):
     """A connected client as the audience sees it."""
 
     seats: frozenset[int]
@@ -135,7 +135,7 @@ class Audience:
     def __init__(self, game: Watched, replay_buffer: int = 64) -> None:
         self.game = game
         self.replay_buffer = replay_buffer
-        self.clients: set[Listener] = set()
+        self.clients: set[Member] = set()
         self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.patches: dict[int | None, deque[tuple[int, str]]] = {}
         """Per audience, the last versions' patches as JSON text, for reconnects."""
@@ -162,7 +162,7 @@ class Audience:
 
     def join(
         self,
-        client: Listener,
+        client: Member,
         host: bool = False,
         since: int | None = None,
         history: bool = True,
@@ -188,7 +188,7 @@ class Audience:
         welcome["chat"] = [chat_json(c) for c in chat or []]
         client.push(compact(welcome))
 
-    def leave(self, client: Listener) -> bool:
+    def leave(self, client: Member) -> bool:
         """The client is gone; whether it was still here (an evicted one is not). Its
         audiences' patches are kept for RECONNECT_GRACE."""
         if client not in self.clients:
@@ -210,7 +210,19 @@ class Audience:
                 self.clients.discard(c)
                 c.close_soon(code, message)
 
-    def recheck(self, held: Callable[[Listener], frozenset[int] | None]) -> int:
+    def evict_account(self, user_id: int) -> int:
+        """Close the clients signed in to an account (disabled, deleted): they connect
+        again as what they may be now. Returns how many were closed."""
+        closed = 0
+        for c in list(self.clients):
+            user = getattr(c, "user", None)
+            if user is not None and getattr(user, "id", None) == user_id:
+                self.clients.discard(c)
+                c.close_soon("account_changed", "this account changed; connect again")
+                closed += 1
+        return closed
+
+    def recheck(self, held: Callable[[Member], frozenset[int] | None]) -> int:
         """Close the clients whose seats are no longer what `held` says they may hold
         (None: nothing at all): a seat left, handed to a bot, or taken by an account
         other than the client's. Each is told `seats_changed` and, when it connects

@@ -1,4 +1,4 @@
-"""Which server acts on which game, through the database.
+"""Which server acts on which game, through the database (store/claims.py).
 
 A game some server must act on — today a bot whose decision is pending; later a clock
 whose deadline passes — has `wake_at` set and names its `driver`, the server that
@@ -29,8 +29,8 @@ import logging
 import time
 from datetime import timedelta
 
-from euphrates.server.game.rooms import Hub
-from euphrates.server.store.games import now
+from euphrates.server.game.rooms import Rooms
+from euphrates.server.store.rows import now
 
 log = logging.getLogger("euphrates.server")
 
@@ -48,14 +48,16 @@ HOUSEKEEPING_EVERY = 60.0
 FORGET_AFTER = 3600.0
 
 
-class Drivers:
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.store = hub.store
+class Claims:
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        self.store = rooms.claims
+        self.games = rooms.store
+        self.sqlite = rooms.store.sqlite
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        if self.store.sqlite:
+        if self.sqlite:
             self.tasks = [asyncio.create_task(self._claiming_alone(), name="claims")]
         else:
             await self.store.beat()
@@ -96,7 +98,7 @@ class Drivers:
             return None
         for game_id in claimed:
             try:
-                await self.hub.take_over(game_id)
+                await self.rooms.take_over(game_id)
             except Exception:  # one game that no longer loads must not stop the rest
                 log.error("game %s could not be taken over", game_id, exc_info=True)
         return len(claimed)
@@ -130,13 +132,13 @@ class Drivers:
         last_forget = 0.0
         while True:
             try:
-                cutoff = now() - timedelta(seconds=self.hub.settings.waiting_expiry)
-                for game_id in await self.store.expire(cutoff):
-                    self.hub.expired(game_id)
+                cutoff = now() - timedelta(seconds=self.rooms.settings.waiting_expiry)
+                for game_id in await self.games.expire(cutoff):
+                    self.rooms.forget_expired(game_id)
                 # On SQLite no other server ever beats in `servers`: nothing to forget.
-                if not self.store.sqlite and time.monotonic() - last_forget > FORGET_AFTER / 4:
+                if not self.sqlite and time.monotonic() - last_forget > FORGET_AFTER / 4:
                     await self.store.forget_servers(FORGET_AFTER)
                     last_forget = time.monotonic()
             except Exception as e:
                 log.warning("housekeeping failed: %s", e)
-            await asyncio.sleep(min(HOUSEKEEPING_EVERY, self.hub.settings.waiting_expiry))
+            await asyncio.sleep(min(HOUSEKEEPING_EVERY, self.rooms.settings.waiting_expiry))

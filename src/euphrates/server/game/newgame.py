@@ -18,8 +18,7 @@ from euphrates.games import GAMES, game_definition
 from euphrates.server.common import tokens
 from euphrates.server.common.clock import Clock, ClockSpec
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.tour.tour import TOUR_LEVEL
-from euphrates.server.store.games import GameRow, SeatRow
+from euphrates.server.store.rows import GameRow, SeatRow
 
 
 def new_game_row(
@@ -27,12 +26,15 @@ def new_game_row(
     players: int,
     seats: Sequence[dict[str, Any]],
     options: dict[str, Any],
-    tour_seed: int | None = None,
+    seed: int | None = None,
     clock: ClockSpec | None = None,
     rated: bool = False,
+    levels: frozenset[str] = frozenset(),
 ) -> tuple[GameRow, dict[int, str], str]:
     """The game's row, its seats' tokens by seat and the host's token; refused with
-    `bad_request` naming what is wrong."""
+    `bad_request` naming what is wrong. `seed`: a deal chosen by the server itself (a
+    guided game's line), else one from the operating system; `levels`: bot levels of
+    registered drivers it may seat besides the workers' (drivers.py)."""
     if game not in GAMES:
         raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
     definition = game_definition(game)
@@ -55,7 +57,7 @@ def new_game_row(
             seat_rows.append(SeatRow(i, "human", None, None, tokens.token_hash(token), False))
         elif kind == "bot":
             level = spec.get("level")
-            if level not in LEVELS and not (tour_seed is not None and level == TOUR_LEVEL):
+            if level not in LEVELS and level not in levels:
                 raise Refusal(
                     "bad_request",
                     f"seat {i}: a bot's level is one of {', '.join(LEVELS)}, not {level!r}",
@@ -65,7 +67,7 @@ def new_game_row(
             raise Refusal("bad_request", f"seat {i}: 'kind' must be 'human' or 'bot'")
     host_token = tokens.new_token()
     status = "active" if not seat_tokens else "waiting"
-    seed = secrets.randbelow(SEED_LIMIT) if tour_seed is None else tour_seed
+    seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     first = definition.new_game(players, seed, options).to_move() if status == "active" else None
     row = GameRow(
         id=tokens.new_game_id(),

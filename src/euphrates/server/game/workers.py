@@ -1,5 +1,8 @@
 """Bots for the server: a pool of worker processes, each a fresh interpreter running
-`python -m euphrates.bots.worker`.
+`python -m euphrates.bots.worker`, spoken to through the one client of their protocol
+(bots/wire.py), which checks every answer: a worker that answers anything but what
+was asked — `[]`, `null`, a number, another request's id — is a `BotFailure`, and is
+replaced.
 
 A request is one decision: the game, the bot's spec, a seed and the seat's view (the
 documented JSON view, nothing more); or one move of an ended game to review: the
@@ -13,16 +16,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
 import sys
 from typing import Any
 
+from euphrates.bots import wire
+
 log = logging.getLogger("euphrates.server")
 
-READ_LIMIT = 1 << 20
+READ_LIMIT = wire.MAX_LINE + 2  # the line and its end
 ANSWER_TIMEOUT = 120.0
 
 
@@ -42,21 +46,18 @@ class _Worker:
     async def exchange(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.next_id += 1
-        request = {"id": self.next_id, **request}
-        self.proc.stdin.write(json.dumps(request, separators=(",", ":")).encode() + b"\n")
+        self.proc.stdin.write(wire.encode(request, self.next_id))
         await self.proc.stdin.drain()
         async with asyncio.timeout(ANSWER_TIMEOUT):
             line = await self.proc.stdout.readline()
         if not line:
             raise BotFailure("the bot's process ended")
-        reply = json.loads(line)
-        if reply.get("id") != self.next_id:
-            raise BotFailure("the bot's process answered out of turn")
-        if not isinstance(reply, dict):
-            raise BotFailure("the bot's process answered no object")
-        if "error" in reply:
-            raise BotFailure(str(reply["error"]))
-        return reply
+        try:
+            return wire.decode(line, self.next_id)
+        except wire.RefusedError as e:
+            raise BotFailure(e.reason) from None
+        except wire.WireError as e:
+            raise BotFailure(f"the bot's process answered out of protocol: {e}") from None
 
     async def stop(self) -> None:
         if self.alive:
@@ -98,12 +99,11 @@ class BotPool:
     async def choose(self, game: str, spec: str, view: dict[str, Any]) -> str:
         """The bot's action for the decision pending in `view`; the bot gets a fresh
         random seed, unrelated to the game's."""
-        request = {"game": game, "bot": spec, "seed": secrets.randbits(63), "view": view}
-        reply = await self._ask(request)
-        action = reply.get("action")
-        if not isinstance(action, str):
-            raise BotFailure("the bot's process answered no action")
-        return action
+        reply = await self._ask(wire.decision_request(game, spec, secrets.randbits(63), view))
+        try:
+            return wire.action_of(reply)
+        except wire.WireError as e:
+            raise BotFailure(f"the bot's process answered no action: {e}") from None
 
     async def review(
         self, game: str, view: dict[str, Any], action: str, seed: int
@@ -111,21 +111,11 @@ class BotPool:
         """One move's review (bots/review.py) from its mover's `view` before `action`:
         {before, after, best, estimate}. `seed` seeds only the states the review imagines (the
         move's number, so a server's review is the terminal's)."""
-        request = {"game": game, "seed": seed, "view": view, "action": action}
-        reply = await self._ask(request)
-        before, after, best = reply.get("before"), reply.get("after"), reply.get("best")
-        if not isinstance(before, float | int) or not isinstance(after, float | int):
-            raise BotFailure("the bot's process answered no chances")
-        if best is not None and not (
-            isinstance(best, dict)
-            and isinstance(best.get("action"), str)
-            and isinstance(best.get("after"), float | int)
-        ):
-            raise BotFailure("the bot's process answered a malformed alternative")
-        estimate = reply.get("estimate")
-        if not isinstance(estimate, str):
-            raise BotFailure("the bot's process did not say how it estimated")
-        return {"before": before, "after": after, "best": best, "estimate": estimate}
+        reply = await self._ask(wire.review_request(game, seed, view, action))
+        try:
+            return wire.review_of(reply).to_json()
+        except wire.WireError as e:
+            raise BotFailure(f"the bot's process answered no review: {e}") from None
 
     async def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         worker = await self._idle.get()

@@ -21,17 +21,16 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.accounts.passwords import DELETED_PREFIX, name_key, verify_password
+from euphrates.server.common.text import DELETED_PREFIX, name_key
 from euphrates.server.store import models as db
-from euphrates.server.store import ratings as ratingstore
+from euphrates.server.store.database import Database
+from euphrates.server.store.signals import Signal, SignalKind
 
 SESSION_BYTES = 32
 TOUCH_EVERY = timedelta(minutes=5)
 """`last_seen` is written at most this often per session: a request is not a write."""
-BAD_LOGIN = "that name and password do not match an account"
 ENDED = ("over", "abandoned")
 
 
@@ -61,15 +60,15 @@ class User:
         return {"name": self.name, "created": _iso(self.created_at)}
 
 
-class Accounts:
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
+class AccountStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     # --- users -----------------------------------------------------------------------
     async def create(self, name: str, password_hash: str) -> User:
         at = now()
         try:
-            async with self.engine.begin() as conn:
+            async with self.database.begin() as conn:
                 uid = (
                     await conn.execute(
                         db.users.insert()
@@ -89,7 +88,7 @@ class Accounts:
     async def find(self, name: str) -> tuple[User, str] | None:
         """The account of `name` and its password hash (never leaves the server)."""
         u = db.users
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             row = (
                 await conn.execute(
                     sa.select(u).where(u.c.name_key == name_key(name), u.c.deleted.is_(False))
@@ -97,27 +96,19 @@ class Accounts:
             ).first()
         return None if row is None else (_user(row), str(row.password_hash))
 
-    async def login(self, name: str, password: str) -> User:
-        """The account whose name and password these are. An unknown name and a wrong
-        password are refused alike, after the same work (one Argon2id check)."""
-        found = await self.find(name)
-        ok = await verify_password(found[1] if found else None, password)
-        if not ok or found is None:
-            raise Refusal("bad_login", BAD_LOGIN)
-        if found[0].disabled:  # only someone with the password learns this
-            raise Refusal("account_disabled", "this account is disabled")
-        return found[0]
-
-    async def set(self, user_id: int, **values: Any) -> None:
-        """Change an account (password hash, disabled, muted); disabling one ends its
-        sessions."""
-        async with self.engine.begin() as conn:
-            await conn.execute(db.users.update().where(db.users.c.id == user_id).values(values))
-            if values.get("disabled") or "password_hash" in values:
-                await conn.execute(db.sessions.delete().where(db.sessions.c.user_id == user_id))
+    async def set_password(self, user_id: int, password_hash: str) -> None:
+        """Change an account's password hash: its sessions end (its standing, disabled
+        or muted, is moderation's: moderation.py)."""
+        async with self.database.begin() as conn:
+            await conn.execute(
+                db.users.update()
+                .where(db.users.c.id == user_id)
+                .values(password_hash=password_hash)
+            )
+            await conn.execute(db.sessions.delete().where(db.sessions.c.user_id == user_id))
 
     async def is_muted(self, user_id: int) -> bool:
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             muted = (
                 await conn.execute(sa.select(db.users.c.muted).where(db.users.c.id == user_id))
             ).scalar()
@@ -127,7 +118,7 @@ class Accounts:
     async def open_session(self, user_id: int, days: float) -> str:
         session_id = secrets.token_urlsafe(SESSION_BYTES)
         at = now()
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             await conn.execute(db.sessions.delete().where(db.sessions.c.expires_at < at))
             await conn.execute(
                 db.sessions.insert().values(
@@ -145,7 +136,7 @@ class Accounts:
         its account disabled or deleted)."""
         s, u = db.sessions, db.users
         key = session_hash(session_id)
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             row = (
                 await conn.execute(
                     sa.select(u, s.c.last_seen, s.c.expires_at)
@@ -157,18 +148,18 @@ class Accounts:
         if row is None or _aware(row.expires_at) <= at or row.disabled or row.deleted:
             return None
         if at - _aware(row.last_seen) > TOUCH_EVERY:
-            async with self.engine.begin() as conn:
+            async with self.database.begin() as conn:
                 await conn.execute(s.update().where(s.c.id_hash == key).values(last_seen=at))
         return _user(row)
 
     async def end_session(self, session_id: str) -> None:
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             await conn.execute(
                 db.sessions.delete().where(db.sessions.c.id_hash == session_hash(session_id))
             )
 
     async def end_sessions(self, user_id: int) -> int:
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             result = await conn.execute(
                 db.sessions.delete().where(db.sessions.c.user_id == user_id)
             )
@@ -186,7 +177,7 @@ class Accounts:
         )
         if ended_only:
             query = query.where(g.c.status.in_(ENDED))
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             rows = (await conn.execute(query)).all()
             seats = (
                 await conn.execute(
@@ -222,26 +213,14 @@ class Accounts:
             .where(st.c.user_id == user_id)
             .group_by(g.c.game)
         )
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             return {r[0]: int(r[1]) for r in await conn.execute(query)}
-
-    async def profile(self, name: str) -> dict[str, Any]:
-        found = await self.find(name)
-        if found is None:
-            raise Refusal("unknown_user", "no such player")
-        user = found[0]
-        return {
-            **user.public(),
-            "games": await self.counts(user.id),
-            "finished": await self.games(user.id, ended_only=True, limit=50),
-            **await ratingstore.of_user(self.engine, user.id),
-        }
 
     async def export(self, user: User) -> dict[str, Any]:
         """Everything stored about the account that is its own: no hash, no session
         id, no token, nobody else's words."""
         s, st, c = db.sessions, db.seats, db.chat
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             sessions = (
                 await conn.execute(
                     sa.select(s.c.created_at, s.c.last_seen, s.c.expires_at)
@@ -298,7 +277,7 @@ class Accounts:
         (the account, its seats, its chat lines) and its sessions end. Returns the
         name it is shown by now."""
         shown = f"{DELETED_PREFIX}{secrets.token_hex(4)}"
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             await conn.execute(
                 db.users.update()
                 .where(db.users.c.id == user_id)
@@ -318,60 +297,8 @@ class Accounts:
             await conn.execute(
                 db.chat.update().where(db.chat.c.user_id == user_id).values(author=shown)
             )
+            await self.database.signal(conn, Signal(SignalKind.ACCOUNT, account=user_id))
         return shown
-
-    # --- moderation ------------------------------------------------------------------
-    async def report(self, game_id: str, seq: int, reporter: int, reason: str) -> None:
-        c = db.chat
-        async with self.engine.begin() as conn:
-            line = (
-                await conn.execute(sa.select(c.c.seq).where(c.c.game_id == game_id, c.c.seq == seq))
-            ).first()
-            if line is None:
-                raise Refusal("not_found", "no such chat line")
-            await conn.execute(
-                db.reports.insert().values(
-                    game_id=game_id, seq=seq, reporter=reporter, reason=reason, created_at=now()
-                )
-            )
-
-    async def reports(self) -> list[dict[str, Any]]:
-        """Reported chat lines, with who said and who reported them (for admins)."""
-        r, c, u = db.reports, db.chat, db.users
-        said = u.alias("said")
-        query = (
-            sa.select(
-                r.c.id,
-                r.c.game_id,
-                r.c.seq,
-                r.c.reason,
-                r.c.created_at,
-                u.c.name.label("reporter"),
-                c.c.author,
-                c.c.text,
-                said.c.name.label("account"),
-            )
-            .join(u, u.c.id == r.c.reporter)
-            .join(c, sa.and_(c.c.game_id == r.c.game_id, c.c.seq == r.c.seq))
-            .outerjoin(said, said.c.id == c.c.user_id)
-            .order_by(r.c.id)
-        )
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
-        return [
-            {
-                "id": x.id,
-                "game": x.game_id,
-                "seq": x.seq,
-                "reason": x.reason,
-                "at": _iso(x.created_at),
-                "reporter": x.reporter,
-                "author": x.author,
-                "account": x.account,
-                "text": x.text,
-            }
-            for x in rows
-        ]
 
 
 def _user(row: Any) -> User:

@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from euphrates.server.store import models as db
-from euphrates.server.store.database import StorageError, StoreBase, iso_time, now
+from euphrates.server.store.database import Database, StorageError, iso_time, now
+from euphrates.server.store.rows import ChatRow
+from euphrates.server.store.signals import Signal, SignalKind
 
 
-@dataclass(frozen=True)
-class ChatRow:
-    seq: int
-    seat: int | None
-    author: str
-    text: str
-    at: str
-
-
-class ChatStore(StoreBase):
-    _chat_lock: asyncio.Lock
+class ChatStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._lock = asyncio.Lock()
 
     async def add_chat(
         self,
@@ -36,10 +28,10 @@ class ChatStore(StoreBase):
     ) -> ChatRow:
         """Append a chat line with the next number; a number another server took
         first is retried. A game keeps at most `most` lines (ChatFull)."""
-        async with self._chat_lock:
+        async with self._lock:
             for _ in range(5):
                 at = now()
-                async with self.engine.begin() as conn:
+                async with self.database.begin() as conn:
                     last = (
                         await conn.execute(
                             sa.select(sa.func.max(db.chat.c.seq)).where(
@@ -50,7 +42,7 @@ class ChatStore(StoreBase):
                     seq = int(last or 0) + 1
                     if seq > most:
                         raise ChatFull(f"this game's chat is full ({most} lines)")
-                    insert = sqlite_insert(db.chat) if self.sqlite else pg_insert(db.chat)
+                    insert = self.database.insert(db.chat)
                     result = await conn.execute(
                         insert.values(
                             game_id=game_id,
@@ -66,12 +58,12 @@ class ChatStore(StoreBase):
                     )
                     if result.first() is None:
                         continue
-                    await self._notify(conn, {"t": "chat", "g": game_id})
+                    await self.database.signal(conn, Signal(SignalKind.CHAT, game_id))
                 return ChatRow(seq, seat, author, text, at.isoformat())
         raise StorageError("could not store the chat message")
 
     async def load_chat(self, game_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             rows = await conn.execute(
                 sa.select(db.chat)
                 .where(db.chat.c.game_id == game_id, db.chat.c.seq > after)

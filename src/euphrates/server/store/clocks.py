@@ -85,7 +85,9 @@ async def write_seats(conn: AsyncConnection, game_id: str, clock: Clock) -> None
 async def write(conn: AsyncConnection, job: ClockWrite) -> bool:
     """One clock change, in the writer's transaction; whether it was stored."""
     g = db.games
-    stmt = g.update().where(g.c.id == job.game_id)
+    # Only while the game is played: one ended from outside (the admin command) keeps
+    # no clock.
+    stmt = g.update().where(g.c.id == job.game_id, g.c.status == "active")
     if job.expect is not None:
         stmt = stmt.where(g.c.deadline == job.expect)
     result = await conn.execute(stmt.values(job.values).returning(g.c.id))

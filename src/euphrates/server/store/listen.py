@@ -1,69 +1,79 @@
-"""Hearing other servers: PostgreSQL `LISTEN` on one dedicated connection.
+"""Hearing the other processes: PostgreSQL's `LISTEN` on one dedicated connection, or
+SQLite's `signals` table read every second.
 
-Every append, seat change and chat line is announced with `NOTIFY` in the transaction
-that makes it (store.py), so a notification arrives only once the change is
-committed. If the listening connection drops, notifications may have been missed:
-on reconnect the hub catches up every game it holds from the database.
+Every change another process must hear of sends its signal in the transaction that
+makes it (database.py), so a signal arrives only once the change is committed. If
+PostgreSQL's listening connection drops, signals may have been missed: on reconnect
+the process is told to catch up everything it holds (`missed`). On SQLite the server
+reads the rows added since the last it saw — only processes beside it (the admin
+command) write any — and keeps them an hour.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import asyncpg
-from sqlalchemy.ext.asyncio import AsyncEngine
+import sqlalchemy as sa
 
-from euphrates.server.game.rooms import Hub
-from euphrates.server.store.games import CHANNEL, LogRow
+from euphrates.server.store import models as db
+from euphrates.server.store.database import Database, now
+from euphrates.server.store.signals import CHANNEL, Signal
 
 log = logging.getLogger("euphrates.server")
 
-
-def heard(payload: str, origin: str) -> tuple[str, str, LogRow | None] | None:
-    """(game, kind, the log entry it carries) of another server's notification; None
-    for this server's own or a malformed one."""
-    try:
-        msg = json.loads(payload)
-    except ValueError:
-        return None
-    if not isinstance(msg, dict) or msg.get("o") == origin:
-        return None
-    game_id, kind = msg.get("g"), msg.get("t")
-    if not isinstance(game_id, str) or not isinstance(kind, str):
-        return None
-    entry = None
-    if kind == "log" and isinstance(msg.get("v"), int) and msg.get("k") in ("action", "undo"):
-        seat, text = msg.get("s"), msg.get("x")
-        if (seat is None or isinstance(seat, int)) and (text is None or isinstance(text, str)):
-            bot = msg.get("b") if isinstance(msg.get("b"), str) else None
-            entry = LogRow(msg["v"], seat, msg["k"], text, bot)
-    return game_id, kind, entry
+POLL = 1.0
+"""Seconds between two reads of SQLite's signals."""
+KEEP = 3600.0
+"""Seconds a signal is kept on SQLite."""
 
 
 class Listener:
-    def __init__(self, engine: AsyncEngine, hub: Hub) -> None:
-        url = engine.url.set(drivername="postgresql")
-        self.dsn = url.render_as_string(hide_password=False)
-        self.hub = hub
+    """Hands every other process's signal to `heard`; `missed` after signals may have
+    been lost."""
+
+    def __init__(
+        self,
+        database: Database,
+        heard: Callable[[Signal], None],
+        missed: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.database = database
+        self.heard = heard
+        self.missed = missed
         self.conn: Any = None
         self.task: asyncio.Task[None] | None = None
+        self.last = 0
+        """SQLite: the last signal read."""
 
     async def start(self) -> None:
+        if self.database.sqlite:
+            async with self.database.connect() as conn:
+                last = (await conn.execute(sa.select(sa.func.max(db.signals.c.id)))).scalar()
+            self.last = int(last or 0)
+            self.task = asyncio.create_task(self._polling(), name="signals")
+            return
         await self._connect()
         self.task = asyncio.create_task(self._watch(), name="pg-listener")
 
+    # --- PostgreSQL -------------------------------------------------------------------
     async def _connect(self) -> None:
-        self.conn = await asyncpg.connect(self.dsn)
+        url = self.database.engine.url.set(drivername="postgresql")
+        self.conn = await asyncpg.connect(url.render_as_string(hide_password=False))
         await self.conn.add_listener(CHANNEL, self._on_notify)
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        heard_ = heard(payload, self.hub.store.origin)
-        if heard_ is not None:
-            self.hub.on_notify(*heard_)
+        self._hear(payload)
+
+    def _hear(self, payload: str) -> None:
+        signal = Signal.parse(payload, self.database.origin)
+        if signal is not None:
+            self.heard(signal)
 
     async def _watch(self) -> None:
         while True:
@@ -75,7 +85,29 @@ class Listener:
             except (OSError, asyncpg.PostgresError) as e:
                 log.warning("cannot listen to PostgreSQL yet: %s", e)
                 continue
-            await self.hub.refresh_all()
+            await self.missed()
+
+    # --- SQLite -----------------------------------------------------------------------
+    async def _polling(self) -> None:
+        while True:
+            await asyncio.sleep(POLL)
+            try:
+                await self.poll()
+            except Exception as e:  # the database is busy or away: the next read
+                log.warning("signals not read: %s", e)
+
+    async def poll(self) -> None:
+        """Read and hand on the signals added since the last read."""
+        s = db.signals
+        async with self.database.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(s.c.id, s.c.payload).where(s.c.id > self.last).order_by(s.c.id)
+                )
+            ).all()
+        for row in rows:
+            self.last = max(self.last, int(row.id))
+            self._hear(str(row.payload))
 
     async def close(self) -> None:
         if self.task is not None:
@@ -85,3 +117,10 @@ class Listener:
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 await self.conn.close()
+
+
+async def forget_signals(database: Database) -> None:
+    """Drop SQLite signals older than KEEP (the process that writes them does)."""
+    cutoff = now() - timedelta(seconds=KEEP)
+    async with database.begin() as conn:
+        await conn.execute(db.signals.delete().where(db.signals.c.created_at < cutoff))

@@ -1,23 +1,18 @@
-"""The schema and the database engine.
+"""The database's tables, as SQLAlchemy Core `Table`s (the schema; Alembic's migrations
+in `migrations/` create and change it).
 
 A game is stored as what determines it — its options, seed and seats — and its log:
 one row per version, an action or an undo, keyed by (game, version) so that two
 servers can never both append the same version. Everything else (the state, the
-views, the events) is rebuilt by replaying the log through the engine.
-
-The schema is owned by Alembic (`migrations/`); `migrate()` brings any database up to
-date at start-up, under an advisory lock on PostgreSQL so that several servers starting
-together do not race.
+views, the events) is rebuilt by replaying the log through the engine. A version is
+appended only while its game is being played: a trigger (migration 0011) drops any
+other, so a game ended from outside a server (the admin command) takes no move after
+its end, whichever process tries.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = sa.MetaData()
 
@@ -257,6 +252,16 @@ reviews = sa.Table(
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+signals = sa.Table(
+    "signals",
+    metadata,
+    # SQLite only: the signals of a process beside the server (the admin command),
+    # which the server reads every second (listen.py); kept an hour.
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("payload", sa.String(1000), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
 sa.Index("games_status", games.c.status)
 sa.Index(
     "reviews_queued",
@@ -314,57 +319,3 @@ sa.Index(
     postgresql_where=games.c.status == "waiting",
     sqlite_where=games.c.status == "waiting",
 )
-
-
-def is_sqlite(engine: AsyncEngine) -> bool:
-    return engine.dialect.name == "sqlite"
-
-
-def make_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite runs in WAL mode with full sync, so an acknowledged
-    action survives `kill -9` and a power cut, and readers never block the writer."""
-    if url.startswith("sqlite+aiosqlite:///"):
-        path = url[len("sqlite+aiosqlite:///") :]
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # Errors name the statement, never its values: they may be anyone's words.
-        engine = create_async_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
-
-        return engine
-    return create_async_engine(
-        url, pool_size=5, max_overflow=5, pool_pre_ping=True, hide_parameters=True
-    )
-
-
-def _upgrade(sync_conn: sa.Connection) -> None:
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    cfg.attributes["connection"] = sync_conn
-    command.upgrade(cfg, "head")
-
-
-async def migrate(engine: AsyncEngine) -> None:
-    """Apply every Alembic migration not yet applied."""
-    async with engine.connect() as conn:
-        if not is_sqlite(engine):
-            # One server migrates at a time; the others wait, then find nothing to do.
-            await conn.execute(sa.text("SELECT pg_advisory_lock(7366231)"))
-        try:
-            await conn.run_sync(_upgrade)
-            await conn.commit()
-        finally:
-            if not is_sqlite(engine):
-                await conn.execute(sa.text("SELECT pg_advisory_unlock(7366231)"))
-                await conn.commit()

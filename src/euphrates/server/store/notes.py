@@ -13,18 +13,21 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.store import models as db
-from euphrates.server.store.database import Followup, iso_time, now
+from euphrates.server.store.database import Database, Followup, iso_time, now
 
-NoteKind = Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "hint"]
+NoteKind = Literal[
+    "out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "left", "ended", "hint"
+]
 """`out_of_time`: a real-time seat's bank ran dry (the others may let a bot play it);
 `late_turn`: a turn-based seat's deadline passed and a bot of `level` plays that turn;
 `standin`: seat `by` let a bot of `level` play the seat; `back`: its player took it
 back; `replaced`: the host gave the seat to a bot of `level` for the rest of the game;
 `resigned`: the seat's player resigned a rated game and a bot of `level` plays it to
-the end; `hint`: the seat's player asked a bot of `level` for a move (server/hints.py)
+the end; `left`: the seat's account was deleted and a bot of `level` plays it to the
+end; `ended`: the server's admin ended the game (`euphrates admin end-game`); `hint`: the seat's player asked a bot of `level` for a move (features/hints/)
 (match/records.py lists the kinds a record may hold)."""
 
 
@@ -66,8 +69,8 @@ def writing(game_id: str, note: Note) -> Followup:
     return write
 
 
-async def load_notes(engine: AsyncEngine, game_id: str) -> list[Note]:
-    async with engine.connect() as conn:
+async def load_notes(database: Database, game_id: str) -> list[Note]:
+    async with database.connect() as conn:
         rows = await conn.execute(
             sa.select(db.notes).where(db.notes.c.game_id == game_id).order_by(db.notes.c.id)
         )

@@ -1,8 +1,8 @@
-"""Notifications on disk: each account's channels and choices, the decisions waiting
-for an account's seat, and the outbox of messages.
+"""Notifications' outbox on disk: the decisions waiting for an account's seat, and the
+messages to send (the account's channels and choices are notify_settings.py's).
 
 A message's row is written in the transaction of the version that hands a decision to
-a person (`hand_over`, run as a follow-up of that version, store.py), under a unique
+a person (`hand_over`, run as a follow-up of that version, writer.py), under a unique
 key — the turn (`turn:GAME:SEAT:N`) or the digest's day, with the channel — so that
 however many servers race, however often a move is taken back and made again, a
 second row for the same message cannot exist. Senders claim due rows with a lease
@@ -12,54 +12,18 @@ and a sender killed mid-way leaves its rows to be claimed again once the lease e
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.store import models as db
-from euphrates.server.store.database import aware, iso_time, now
-
-CODE_TRIES = 5
-"""Wrong codes an address may be given before its code is void (a new one is mailed)."""
-
-
-@dataclass
-class Prefs:
-    """One account's choices (the defaults when it made none)."""
-
-    email: str | None = None
-    email_pending: str | None = None
-    webhook: str | None = None
-    email_on: bool = False
-    webhook_on: bool = False
-    digest: bool = False
-    digest_hour: int = 18
-    timezone: str = "UTC"
-    lang: str = "en"
-    digest_next: datetime | None = None
-
-
-PREF_FIELDS = (
-    "email",
-    "email_pending",
-    "webhook",
-    "email_on",
-    "webhook_on",
-    "digest",
-    "digest_hour",
-    "timezone",
-    "lang",
-    "digest_next",
-)
+from euphrates.server.store.database import Database, aware, now
+from euphrates.server.store.notify_settings import Prefs, next_digest, prefs_of
 
 
 @dataclass(frozen=True)
@@ -92,148 +56,14 @@ class Context:
     a person's of this account."""
 
 
-def code_hash(code: str) -> str:
-    return hashlib.sha256(code.strip().upper().encode()).hexdigest()
-
-
-def next_digest(hour: int, zone: str, after: datetime) -> datetime:
-    """The next `hour` o'clock in `zone` strictly after `after`, in UTC."""
-    tz = ZoneInfo(zone)
-    day = after.astimezone(tz).date()
-    for step in range(3):
-        d = day + timedelta(days=step)
-        candidate = datetime(d.year, d.month, d.day, hour, tzinfo=tz).astimezone(UTC)
-        if candidate > after:
-            return candidate
-    raise AssertionError("one of three days has that hour")  # pragma: no cover
-
-
 class NoticeStore:
-    def __init__(self, engine: AsyncEngine, origin: str, sqlite: bool) -> None:
-        self.engine = engine
-        self.origin = origin
-        self.sqlite = sqlite
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.origin = database.origin
+        self.sqlite = database.sqlite
 
     def _insert(self, table: sa.Table) -> Any:
-        return sqlite_insert(table) if self.sqlite else pg_insert(table)
-
-    # --- an account's choices ---------------------------------------------------------
-    async def prefs(self, user_id: int) -> Prefs:
-        ns = db.notify_settings
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(sa.select(ns).where(ns.c.user_id == user_id))).first()
-        return _prefs(row)
-
-    async def save(self, user_id: int, values: dict[str, Any]) -> Prefs:
-        """Change some of an account's choices (a row is made on the first change)."""
-        ns = db.notify_settings
-        async with self.engine.begin() as conn:
-            stmt = self._insert(ns).values(user_id=user_id, **values)
-            if values:
-                stmt = stmt.on_conflict_do_update(index_elements=["user_id"], set_=values)
-            else:
-                stmt = stmt.on_conflict_do_nothing(index_elements=["user_id"])
-            await conn.execute(stmt)
-            row = (await conn.execute(sa.select(ns).where(ns.c.user_id == user_id))).first()
-        return _prefs(row)
-
-    async def set_code(self, user_id: int, email: str, code: str, expires: datetime) -> None:
-        """A new address waits for its code (the verified one, if any, stays)."""
-        await self.save(
-            user_id,
-            {
-                "email_pending": email,
-                "code_hash": code_hash(code),
-                "code_expires": expires,
-                "code_tries": 0,
-            },
-        )
-
-    async def verify(self, user_id: int, code: str) -> str:
-        """Enter the code mailed to the pending address: 'ok' (the address is the
-        account's now, and turn mail goes to it), 'wrong', 'none' (no code waits, or
-        it expired or was tried too often)."""
-        ns = db.notify_settings
-        async with self.engine.begin() as conn:
-            q = sa.select(ns).where(ns.c.user_id == user_id)
-            if not self.sqlite:
-                q = q.with_for_update()
-            row = (await conn.execute(q)).first()
-            if (
-                row is None
-                or row.email_pending is None
-                or row.code_hash is None
-                or row.code_expires is None
-                or aware(row.code_expires) <= now()
-                or row.code_tries >= CODE_TRIES
-            ):
-                return "none"
-            if not hmac.compare_digest(row.code_hash, code_hash(code)):
-                await conn.execute(
-                    ns.update()
-                    .where(ns.c.user_id == user_id)
-                    .values(code_tries=ns.c.code_tries + 1)
-                )
-                return "wrong"
-            await conn.execute(
-                ns.update()
-                .where(ns.c.user_id == user_id)
-                .values(
-                    email=row.email_pending,
-                    email_pending=None,
-                    code_hash=None,
-                    code_expires=None,
-                    code_tries=0,
-                    email_on=True,
-                )
-            )
-        return "ok"
-
-    async def forget(self, user_id: int) -> None:
-        """An account deleted: its address, hook, choices and messages go."""
-        async with self.engine.begin() as conn:
-            await conn.execute(db.notices.delete().where(db.notices.c.user_id == user_id))
-            await conn.execute(db.awaiting.delete().where(db.awaiting.c.user_id == user_id))
-            await conn.execute(
-                db.notify_settings.delete().where(db.notify_settings.c.user_id == user_id)
-            )
-
-    async def export(self, user_id: int) -> dict[str, Any]:
-        """The account's own: its choices, its address and hook, its messages."""
-        n = db.notices
-        prefs = await self.prefs(user_id)
-        async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    sa.select(n.c.key, n.c.channel, n.c.state, n.c.created_at, n.c.sent_at)
-                    .where(n.c.user_id == user_id)
-                    .order_by(n.c.id)
-                    .limit(10_000)
-                )
-            ).all()
-        return {
-            "settings": {
-                "email": prefs.email,
-                "email_pending": prefs.email_pending,
-                "webhook": prefs.webhook,
-                "email_on": prefs.email_on,
-                "webhook_on": prefs.webhook_on,
-                "digest": prefs.digest,
-                "digest_hour": prefs.digest_hour,
-                "timezone": prefs.timezone,
-                "lang": prefs.lang,
-            },
-            "messages": [
-                {
-                    "about": r.key,
-                    "channel": r.channel,
-                    "state": r.state,
-                    "created": iso_time(r.created_at),
-                    "sent": iso_time(r.sent_at) if r.sent_at is not None else None,
-                }
-                for r in rows
-            ],
-        }
+        return self.database.insert(table)
 
     # --- written with a version ------------------------------------------------------
     async def hand_over(
@@ -360,7 +190,7 @@ class NoticeStore:
         """A read (an idle SQLite server writes nothing): is a message or a digest due?"""
         at = now()
         n, ns = db.notices, db.notify_settings
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             found = (
                 await conn.execute(sa.select(n.c.id).where(self._claimable(at)).limit(1))
             ).first()
@@ -400,7 +230,7 @@ class NoticeStore:
                 n.c.attempts,
             )
         )
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             rows = (await conn.execute(stmt)).all()
         return [
             Claimed(r.id, r.key, r.channel, r.user_id, r.game_id, r.seat, r.payload, r.attempts)
@@ -410,7 +240,7 @@ class NoticeStore:
     async def release_others(self) -> None:
         """SQLite, one process: leases a stopped predecessor held end now."""
         n = db.notices
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             await conn.execute(
                 n.update()
                 .where(n.c.state == "queued", n.c.leased_by != self.origin)
@@ -428,14 +258,14 @@ class NoticeStore:
             values.update(due_at=retry_at or now())
         else:
             values.update(state=state)
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             await conn.execute(
                 n.update().where(n.c.id == notice_id, n.c.leased_by == self.origin).values(values)
             )
 
     async def context(self, c: Claimed) -> Context | None:
         ns, u, g, st, aw = db.notify_settings, db.users, db.games, db.seats, db.awaiting
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             row = (
                 await conn.execute(
                     sa.select(ns, u.c.name, u.c.disabled, u.c.deleted)
@@ -447,7 +277,7 @@ class NoticeStore:
                 return None
             active = not (row.disabled or row.deleted)
             if c.game_id is None or c.seat is None:
-                return Context(row.name, _prefs(row), active)
+                return Context(row.name, prefs_of(row), active)
             game = (
                 await conn.execute(
                     sa.select(g.c.game, g.c.status, st.c.name, st.c.kind, st.c.user_id)
@@ -461,14 +291,14 @@ class NoticeStore:
                 )
             ).first()
         if game is None:
-            return Context(row.name, _prefs(row), active)
+            return Context(row.name, prefs_of(row), active)
         theirs = (
             game.status == "active"
             and game.kind == "human"
             and game.user_id == c.user_id
             and waits is not None
         )
-        return Context(row.name, _prefs(row), active, game.game, game.name or row.name, theirs)
+        return Context(row.name, prefs_of(row), active, game.game, game.name or row.name, theirs)
 
     # --- digests ----------------------------------------------------------------------
     async def run_digests(self, limit: int, mail: bool) -> int:
@@ -486,7 +316,7 @@ class NoticeStore:
         )
         if not self.sqlite:
             due = due.with_for_update(skip_locked=True)
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             rows = (await conn.execute(due)).all()
             for r in rows:
                 slot = aware(r.digest_next)
@@ -516,20 +346,3 @@ class NoticeStore:
                     ns.update().where(ns.c.user_id == r.user_id).values(digest_next=following)
                 )
         return len(rows)
-
-
-def _prefs(row: Any) -> Prefs:
-    if row is None:
-        return Prefs()
-    return Prefs(
-        email=row.email,
-        email_pending=row.email_pending,
-        webhook=row.webhook,
-        email_on=bool(row.email_on),
-        webhook_on=bool(row.webhook_on),
-        digest=bool(row.digest),
-        digest_hour=int(row.digest_hour),
-        timezone=str(row.timezone),
-        lang=str(row.lang),
-        digest_next=aware(row.digest_next) if row.digest_next is not None else None,
-    )

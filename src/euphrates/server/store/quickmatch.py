@@ -15,20 +15,37 @@ own rating, its wait and, once paired, the game's id and the opponent's name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.quickmatch.matching import Waiting, pairs
 from euphrates.server.store import models as db
-from euphrates.server.store.database import aware
-from euphrates.server.store.games import GameRow, Store
+from euphrates.server.store.database import Database, aware
+from euphrates.server.store.games import GameStore
+from euphrates.server.store.rows import GameRow
+from euphrates.server.store.signals import Signal, SignalKind
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A player in the pool: their account, the game, the rating they are matched at
+    and since when they wait."""
+
+    user_id: int
+    game: str
+    rating: float
+    since: datetime
+
 
 MakeGame = Callable[[str, tuple[tuple[int, str], tuple[int, str]], datetime], GameRow]
 """(game, the pair as (account, name) each, now) → the new game's row, started."""
+Pairing = Callable[[Sequence[Waiting], datetime], list[tuple[Waiting, Waiting]]]
+"""The pairing rule (features/quickmatch/matching.py): the pairs to make now."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +73,10 @@ class Pass:
 
 
 class MatchStore:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.engine = store.engine
-        self.sqlite = store.sqlite
+    def __init__(self, database: Database, games: GameStore) -> None:
+        self.database = database
+        self.games = games
+        self.sqlite = database.sqlite
 
     async def entries(self, user_ids: list[int]) -> dict[int, Entry]:
         """The rows of these accounts, with the opponent's name where paired."""
@@ -73,7 +90,7 @@ class MatchStore:
             .scalar_subquery()
         )
         query = sa.select(q, opponent.label("opponent")).where(q.c.user_id.in_(user_ids))
-        async with self.engine.connect() as conn:
+        async with self.database.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {r.user_id: _entry(r) for r in rows}
 
@@ -84,9 +101,18 @@ class MatchStore:
         same game changes nothing (its wait goes on), and so does joining within
         `again` seconds of being paired (a second press that crossed the pair); an
         older pair gives way to the new wait. Refused while it waits for another game.
-        Returns whether a row was written."""
+        Returns whether a row was written (not when the same account joined at the
+        same moment in another request: that row stands)."""
+        try:
+            return await self._join(user_id, game, rating, at, again)
+        except IntegrityError:
+            return False
+
+    async def _join(
+        self, user_id: int, game: str, rating: float, at: datetime, again: float
+    ) -> bool:
         q = db.quickmatch
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             mine = sa.select(q.c.game, q.c.game_id, q.c.matched_at).where(q.c.user_id == user_id)
             if not self.sqlite:
                 mine = mine.with_for_update()
@@ -106,19 +132,19 @@ class MatchStore:
             await conn.execute(
                 q.insert().values(user_id=user_id, game=game, rating=rating, since=at)
             )
-            await self.store._notify(conn, {"t": "qm", "g": ""})
+            await self.database.signal(conn, Signal(SignalKind.QUICKMATCH))
         return True
 
     async def leave(self, user_id: int) -> bool:
         """Take the account out of the pool; whether it was waiting (a row already
         paired stays: the game exists)."""
         q = db.quickmatch
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             gone = await conn.execute(
                 q.delete().where(q.c.user_id == user_id, q.c.game_id.is_(None))
             )
             if gone.rowcount:
-                await self.store._notify(conn, {"t": "qm", "g": ""})
+                await self.database.signal(conn, Signal(SignalKind.QUICKMATCH))
         return bool(gone.rowcount)
 
     async def run(
@@ -130,10 +156,11 @@ class MatchStore:
         longest: float,
         shown: float,
         make: MakeGame,
+        pairs: Pairing,
     ) -> Pass:
         """One pairing pass for `game` at `at`: claim the rows waiting, drop those of
         players not in a lobby for `grace` seconds since they joined or waiting longer
-        than `longest`, pair the rest (matching.py) and write a started game per pair;
+        than `longest`, pair the rest (`pairs`, the pairing rule) and write a started game per pair;
         forget pairs made more than `shown` seconds ago."""
         q, u = db.quickmatch, db.users
         done = Pass()
@@ -145,7 +172,7 @@ class MatchStore:
         )
         if not self.sqlite:
             query = query.with_for_update(of=q, skip_locked=True)
-        async with self.engine.begin() as conn:
+        async with self.database.begin() as conn:
             old = sa.select(q.c.user_id).where(
                 q.c.game == game,
                 q.c.game_id.isnot(None),
@@ -174,7 +201,7 @@ class MatchStore:
                 make(game, ((a.user_id, names[a.user_id]), (b.user_id, names[b.user_id])), at)
                 for a, b in paired
             ]
-            await self.store.insert_games(conn, games)
+            await self.games.insert_games(conn, games)
             marks = [
                 {"uid": user.user_id, "gid": row.id}
                 for row, pair in zip(games, paired, strict=True)
@@ -192,16 +219,15 @@ class MatchStore:
             ]
             done.waiting += len(waiting) - 2 * len(paired)
             if done.matches or done.dropped:
-                await self.store._notify(conn, {"t": "qm", "g": ""})
+                await self.database.signal(conn, Signal(SignalKind.QUICKMATCH))
         return done
 
 
-def _entry(r: sa.Row[object]) -> Entry:
-    m = r._mapping
+def _entry(r: Any) -> Entry:
     return Entry(
-        game=m["game"],
-        rating=float(m["rating"]),
-        since=aware(m["since"]),
-        game_id=m["game_id"],
-        opponent=m["opponent"],
+        game=r.game,
+        rating=float(r.rating),
+        since=aware(r.since),
+        game_id=r.game_id,
+        opponent=r.opponent,
     )

@@ -1,8 +1,9 @@
 """The application: the door every request passes, the routes, the pages and the
 services behind them, put together.
 
-Routes live by concern in `routes/`, what they need in `services.py` (started and
-stopped with the application). Here are only what concerns every route: the guard
+Routes live with the features that own them (`features/*/routes.py`, gathered in
+routers.py), what they need in `features/services.py` (started and stopped with the
+application). Here are only what concerns every route: the guard
 (hosts, rate limits, body cap, failures nobody foresaw), the trusted proxies, the one
 error shape for whatever the framework refuses, and the OpenAPI description.
 """
@@ -19,10 +20,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.services import Services
-from euphrates.server.transport.guard import Buckets, Guard, refusal_response
+from euphrates.server.transport.guard import Guard, refusal_response
 from euphrates.server.transport.pages import WEB_DIR, pages
 from euphrates.server.transport.routers import ROUTERS
 

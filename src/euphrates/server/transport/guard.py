@@ -20,68 +20,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import time
 from collections.abc import Sequence
 
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from euphrates.server.common.buckets import Buckets
+from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
 
 log = logging.getLogger("euphrates.server")
-
-
-class Bucket:
-    """A token bucket: `rate` a second, `burst` at once."""
-
-    __slots__ = ("at", "burst", "level", "rate")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.level = float(burst)
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
-
-    def full(self, now: float) -> bool:
-        return self.level + (now - self.at) * self.rate >= self.burst
-
-
-class Buckets:
-    """One bucket per key (a client address). Buckets that have refilled are the same
-    as new ones, so when there are too many they are dropped, and only those."""
-
-    def __init__(self, rate: float, burst: float, most: int = 20_000) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.most = most
-        self.buckets: dict[str, Bucket] = {}
-
-    def take(self, key: str) -> bool:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) >= self.most:
-                now = time.monotonic()
-                for k in [k for k, b in self.buckets.items() if b.full(now)]:
-                    del self.buckets[k]
-            bucket = self.buckets[key] = Bucket(self.rate, self.burst)
-        return bucket.take()
-
-
-def client_address(scope: Scope) -> str:
-    """The client's address: the socket's peer, or what a trusted proxy said it was
-    (the proxy middleware, when configured, has already put that in the scope)."""
-    client = scope.get("client")
-    return str(client[0]) if client else "?"
 
 
 def refusal_response(r: Refusal, close: bool = False) -> JSONResponse:

@@ -1,39 +1,36 @@
-"""The HTTP API by concern, each an `APIRouter`: games (create, read, seats), play
-(actions, undo, chat, the WebSocket), records (log, record, replays), host (bots for
-players who left, abandon), clocks (a bot for a seat out of time), meta (what the server
-offers, health), tours (the guided first games), account (sign-up, sessions, my games,
-profiles, export, deletion, claims, reports), tables (the open tables, sitting down and
-getting up, starting early, the lobby's WebSocket) and notifications (turn messages by
-e-mail and webhook, the digest, a password change), ratings (leaderboards,
-resigning a rated game), hints (the strong bot's move for a seat against bots),
-quick match (a 2-player game now); app.py
-assembles them with the pages. Each route is thin: its dependencies (deps.py) find the
-game and open it with the caller's tokens, and the room, its audience or the hub
-enforce the rules and the versions."""
+"""Every route of the HTTP API, gathered from the features that own them (each folder
+of `features/` holds its routes beside its policy and its models) and the two
+WebSockets (ws.py, lobby_socket.py); app.py assembles them with the pages. Each route
+is thin: its dependencies (features/deps.py) find the game and open it with the
+caller's tokens, and the room, its audience or a feature enforce the rules."""
 
 from fastapi import APIRouter
 
-from euphrates.server.features.accounts import routes as account
+from euphrates.server.features.accounts import routes as accounts
+from euphrates.server.features.chat import routes as chat
 from euphrates.server.features.hints import routes as hints
 from euphrates.server.features.notifications import routes as notifications
-from euphrates.server.features.play import actions as play
-from euphrates.server.features.play import clocks, host, meta, records
-from euphrates.server.features.play import routes as games
+from euphrates.server.features.play import host, meta, records
+from euphrates.server.features.play import routes as play
 from euphrates.server.features.quickmatch import routes as quickmatch
 from euphrates.server.features.ratings import routes as ratings
+from euphrates.server.features.reviews import routes as reviews
 from euphrates.server.features.tables import routes as tables
 from euphrates.server.features.tour import routes as tours
+from euphrates.server.transport import lobby_socket, ws
 
 ROUTERS: tuple[APIRouter, ...] = (
-    games.router,
     play.router,
+    ws.router,
+    chat.router,
     records.router,
+    reviews.router,
     host.router,
-    clocks.router,
     meta.router,
     tours.router,
-    account.router,
+    accounts.router,
     tables.router,
+    lobby_socket.router,
     quickmatch.router,
     notifications.router,
     ratings.router,

@@ -23,17 +23,21 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euphrates.server.common import tokens
+from euphrates.server.common.buckets import Bucket
+from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.deps import ServicesDep
 from euphrates.server.features.presence.presence import Mark, marks_of
+from euphrates.server.features.services import Services
 from euphrates.server.game.audience import compact
 from euphrates.server.game.room import Room
-from euphrates.server.game.rooms import Hub
 from euphrates.server.store.accounts import User
-from euphrates.server.store.games import ChatRow
-from euphrates.server.transport.guard import Bucket, client_address, deny_socket
+from euphrates.server.store.rows import ChatRow
+from euphrates.server.transport.guard import deny_socket
 
 log = logging.getLogger("euphrates.server")
 
@@ -61,21 +65,21 @@ class Connection:
     """One client: the seats it holds and an outgoing queue drained by its own task,
     so a slow client delays no one else."""
 
-    def __init__(self, ws: WebSocket, hub: Hub) -> None:
+    def __init__(self, ws: WebSocket, services: Services) -> None:
         self.ws = ws
-        self.hub = hub
+        self.services = services
         self.seats: frozenset[int] = frozenset()
         self.host = False
         self.user: User | None = None
         self.tokens: list[object] = []
         """The tokens its hello presented: what it holds is worked out again from them
-        when a seat changes (`held`)."""
+        when a seat changes (game/rooms.py)."""
         self.marks: list[Mark] = []
         """Its presence: its account at this table, the seats it holds."""
         self.name: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.sender: asyncio.Task[None] | None = None
-        self.bucket = Bucket(hub.settings.rate_per_s, hub.settings.rate_burst)
+        self.bucket = Bucket(services.settings.rate_per_s, services.settings.rate_burst)
         self.strikes = 0
         self.closing: tuple[int, str] | None = None
 
@@ -93,6 +97,22 @@ class Connection:
         self.queue.put_nowait(json.dumps({"type": "closed", "code": code, "message": message}))
         self.closing = (4000, code)
         self.queue.put_nowait(None)
+
+    def start(self) -> None:
+        """Its sender starts: what is pushed goes out in order."""
+        self.sender = asyncio.create_task(self._send_loop())
+
+    async def finish(self) -> None:
+        """The client is gone or closed: send what is queued (a few seconds at most),
+        then stop."""
+        if self.closing is None:
+            self.closing = (1000, "bye")
+            self.queue.put_nowait(None)
+        if self.sender is not None:
+            with contextlib.suppress(TimeoutError, Exception):
+                async with asyncio.timeout(5):
+                    await self.sender
+            self.sender.cancel()
 
     async def _send_loop(self) -> None:
         while True:
@@ -119,77 +139,80 @@ class Connection:
         return False
 
     def refuse(self, r: Refusal, msg_id: object = None) -> None:
-        self.send({"type": "error", "id": msg_id if _plain_id(msg_id) else None, **r.to_json()})
+        self.send({"type": "error", "id": msg_id if plain_id(msg_id) else None, **r.to_json()})
 
 
-def _plain_id(value: object) -> bool:
+def plain_id(value: object) -> bool:
     return value is None or (
         isinstance(value, (int, str)) and not isinstance(value, bool) and len(str(value)) <= 40
     )
 
 
-async def serve_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
-    await guarded(ws, hub, lambda: _serve(ws, hub, game_id))
+router = APIRouter()
+
+CONNECTIONS = "connections"
+"""The app state's count of WebSocket connections held per client address."""
 
 
-async def guarded(ws: WebSocket, hub: Hub, serve: Callable[[], Awaitable[None]]) -> None:
+@router.websocket("/api/games/{game_id}/ws")
+async def socket(websocket: WebSocket, game_id: str, services: ServicesDep) -> None:
+    await guarded(websocket, services, lambda: _serve(websocket, services, game_id))
+
+
+async def guarded(ws: WebSocket, services: Services, serve: Callable[[], Awaitable[None]]) -> None:
     """Serve a WebSocket (a table's, the lobby's) from a page of this origin only and
     within the connections its address may hold."""
-    if not same_origin(ws, hub.settings.public_url):
+    settings = services.settings
+    if not same_origin(ws, settings.public_url):
         await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
         return
     address = client_address(ws.scope)
-    held = hub.connections.get(address, 0)
-    if held >= hub.settings.max_connections_per_address:
+    held = services.connections.get(address, 0)
+    if held >= settings.max_connections_per_address:
         r = Refusal("too_many_connections", f"at most {held} connections from one address")
         await deny_socket(ws.scope, ws.receive, ws.send, r)
         return
-    hub.connections[address] = held + 1
+    services.connections[address] = held + 1
     try:
         await serve()
     finally:
-        left = hub.connections.pop(address, 1) - 1
+        left = services.connections.pop(address, 1) - 1
         if left > 0:
-            hub.connections[address] = left
+            services.connections[address] = left
 
 
-async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
+async def _serve(ws: WebSocket, services: Services, game_id: str) -> None:
     await ws.accept()
-    conn = Connection(ws, hub)
-    conn.sender = asyncio.create_task(conn._send_loop())
+    conn = Connection(ws, services)
+    conn.start()
     room: Room | None = None
+    rooms = services.rooms
     try:
-        room = await _hello(conn, hub, game_id)
+        room = await _hello(conn, services, game_id)
         if room is None:
             return
         while conn.closing is None:
-            text = await _receive(conn)
+            text = await receive(conn)
             if text is None:
                 break
-            await _handle(conn, hub, room, text)
+            await _handle(conn, services, room, text)
     except WebSocketDisconnect:
         pass
     finally:
         if conn.marks:
-            hub.presence.leave(conn.marks)
+            services.presence.leave(conn.marks)
         if room is not None and room.audience.leave(conn):
             room.touch()
             if conn.seats:
-                hub.seats_changed(room, local=False)
-        if conn.closing is None:
-            conn.closing = (1000, "bye")
-            conn.queue.put_nowait(None)
-        if conn.sender is not None:
-            with contextlib.suppress(TimeoutError, Exception):
-                async with asyncio.timeout(5):
-                    await conn.sender
-            conn.sender.cancel()
+                rooms.seats_changed(room, local=False)
+        await conn.finish()
 
 
-async def _receive(conn: Connection) -> str | None:
+async def receive(conn: Connection) -> str | None:
     """The next text message, or None once the client is gone or is being closed.
     Every frame is charged to the connection's rate limit first, whatever it holds:
     binary frames and oversized messages are then refused here, never parsed."""
+    most = conn.services.settings.max_message
     while True:
         msg = await conn.ws.receive()
         if msg["type"] == "websocket.disconnect":
@@ -202,15 +225,13 @@ async def _receive(conn: Connection) -> str | None:
         if text is None:
             conn.refuse(Refusal("bad_json", "send JSON text messages, not binary"))
             continue
-        if len(text.encode("utf-8", "replace")) > conn.hub.settings.max_message:
-            conn.refuse(
-                Refusal("too_large", f"messages are at most {conn.hub.settings.max_message} bytes")
-            )
+        if len(text.encode("utf-8", "replace")) > most:
+            conn.refuse(Refusal("too_large", f"messages are at most {most} bytes"))
             continue
         return str(text)
 
 
-def _parse(text: str) -> dict[str, Any]:
+def parse(text: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
@@ -220,35 +241,35 @@ def _parse(text: str) -> dict[str, Any]:
     return doc
 
 
-async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
+async def _hello(conn: Connection, services: Services, game_id: str) -> Room | None:
     try:
-        async with asyncio.timeout(hub.settings.hello_timeout):
-            text = await _receive(conn)
+        async with asyncio.timeout(services.settings.hello_timeout):
+            text = await receive(conn)
     except TimeoutError:
         conn.close_soon("hello_required", "send 'hello' first")
         return None
     if text is None:
         return None
     try:
-        msg = _parse(text)
+        msg = parse(text)
         if msg.get("type") != "hello":
             raise Refusal("hello_required", "the first message must be 'hello'")
-        room = await hub.room(game_id)
+        room = await services.rooms.room(game_id)
         presented = msg.get("tokens", [])
         if not isinstance(presented, list) or len(presented) > tokens.MAX_TOKENS:
             raise Refusal("bad_request", "'tokens' must be a list of at most 8 links' tokens")
-        user = await _signed_in(conn.ws, hub)
-        seats, host = hub.seats_of(room, presented, user)
+        user = await signed_in(conn.ws, services)
+        seats, host = room.holder(presented, user)
         if seats and room.status in ("waiting", "active"):  # an ended game is only shown
-            await hub.take_seats(room, seats, msg.get("name"), msg.get("names"), user)
+            await room.take_seats(seats, msg.get("name"), msg.get("names"), user)
     except Refusal as r:
         conn.refuse(r)
         conn.close_soon(r.code, r.message)
         return None
     conn.seats, conn.host, conn.user, conn.tokens = seats, host, user, list(presented)
     conn.marks = marks_of(room.id, seats, user.id if user else None)
-    hub.presence.enter(conn.marks)
-    chat = await _chat_so_far(hub, room)
+    services.presence.enter(conn.marks)
+    chat = await _chat_so_far(services, room)
     since = msg.get("version")
     # Joining queues the welcome in the same step: the next update the client
     # receives is the next version, and nothing reaches it before the welcome.
@@ -260,26 +281,11 @@ async def _hello(conn: Connection, hub: Hub, game_id: str) -> Room | None:
         chat=chat,
     )
     if seats:  # a spectator changes nothing others are shown
-        hub.seats_changed(room, local=False)
+        services.rooms.seats_changed(room, local=False)
     return room
 
 
-def recheck(hub: Hub, room: Room) -> int:
-    """A seat changed owner or kind: close the connections that no longer hold what
-    they held (they connect again and are told what they hold now)."""
-
-    def held(client: object) -> frozenset[int] | None:
-        if not isinstance(client, Connection):
-            return getattr(client, "seats", None)
-        try:
-            return hub.seats_of(room, client.tokens, client.user)[0]
-        except Refusal:
-            return None
-
-    return room.audience.recheck(held)
-
-
-async def _signed_in(ws: WebSocket, hub: Hub) -> User | None:
+async def signed_in(ws: WebSocket, services: Services) -> User | None:
     """The account of the handshake's session cookie. A page of another origin was
     refused at the handshake (`same_origin`), so a browser sends the cookie here only
     from this server's own pages: the WebSocket's CSRF defence."""
@@ -287,28 +293,28 @@ async def _signed_in(ws: WebSocket, hub: Hub) -> User | None:
     if not session or len(session) > 128:
         return None
     try:
-        return await hub.accounts.session(session)
+        return await services.accounts.store.session(session)
     except Exception as e:
         raise Refusal("storage_unavailable", f"the session could not be read: {e}") from None
 
 
-async def _chat_so_far(hub: Hub, room: Room) -> list[ChatRow]:
+async def _chat_so_far(services: Services, room: Room) -> list[ChatRow]:
     """The chat up to the last line this room has told its clients about: a line said
     while it was being read is read again, so the welcome holds it (its broadcast went
     to the clients already in the room)."""
     for _ in range(3):
-        chat = await hub.store.load_chat(room.id)
+        chat = await services.chat.read(room)
         if (chat[-1].seq if chat else 0) >= room.audience.chat_seen:
             break
     return chat
 
 
-async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
+async def _handle(conn: Connection, services: Services, room: Room, text: str) -> None:
     msg_id: object = None
     try:
-        msg = _parse(text)
+        msg = parse(text)
         msg_id = msg.get("id")
-        if not _plain_id(msg_id):
+        if not plain_id(msg_id):
             msg_id = None
             raise Refusal("bad_message", "'id' must be a short number or text")
         kind = msg.get("type")
@@ -321,7 +327,7 @@ async def _handle(conn: Connection, hub: Hub, room: Room, text: str) -> None:
             step = await room.undo(conn.seats, msg.get("seat"), msg.get("version"))
             conn.send({"type": "ack", "id": msg_id, "version": step.version})
         elif kind == "chat":
-            row = await hub.chat(room, conn.seats, msg.get("text"), conn.user)
+            row = await services.chat.say(room, conn.seats, msg.get("text"), conn.user)
             conn.send({"type": "ack", "id": msg_id, "seq": row.seq})
         elif kind == "sync":
             snapshot = room.audience.snapshot(conn.seats, conn.host, history=True)

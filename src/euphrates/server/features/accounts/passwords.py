@@ -19,12 +19,12 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.common.text import DELETED_PREFIX
 
 NAME_MIN, NAME_MAX = 2, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 """A long password is fine; an unbounded one would make each attempt cost the server."""
 _EXTRA = frozenset("_-. ")
-DELETED_PREFIX = "deleted-"
 
 _hasher = PasswordHasher()  # argon2-cffi's RFC 9106 low-memory profile, type Argon2id
 _slots = threading.BoundedSemaphore(2)
@@ -48,11 +48,6 @@ def clean_account_name(name: object) -> str:
     if text.lower().startswith(DELETED_PREFIX):
         raise Refusal("bad_name", f"names starting with {DELETED_PREFIX!r} are reserved")
     return text
-
-
-def name_key(name: str) -> str:
-    """What two names are compared by: one account per key."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFC", name).casefold())
 
 
 def check_password(password: object) -> str:

@@ -15,26 +15,30 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
+from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.common.text import name_key
 from euphrates.server.features.accounts.passwords import (
     check_password,
     clean_account_name,
     hash_password,
-    name_key,
     verify_password,
 )
 from euphrates.server.features.accounts.schemas import (
     AccountOut,
     ClaimOut,
+    CredentialsIn,
     DoneOut,
     EndedOut,
     ExportOut,
     MyGamesOut,
+    PasswordChangeIn,
+    PasswordIn,
     ProfileOut,
 )
+from euphrates.server.features.api import GAME, refusals
 from euphrates.server.features.deps import (
     SESSION_COOKIE,
-    HubDep,
     OpenedDep,
     ServicesDep,
     Signed,
@@ -42,12 +46,9 @@ from euphrates.server.features.deps import (
     UserDep,
     foreign,
 )
-from euphrates.server.features.play.requests import MAX_INT, CredentialsIn, PasswordIn, ReportIn
-from euphrates.server.features.play.schemas import GAME, refusals
 from euphrates.server.features.services import Services
-from euphrates.server.store import ratings as ratingstore
+from euphrates.server.store import ratings as rating_reads
 from euphrates.server.store.accounts import csrf_token
-from euphrates.server.transport.guard import client_address
 
 router = APIRouter(tags=["accounts"])
 
@@ -62,7 +63,7 @@ async def _start_session(
     services: Services, response: Response, request: Request, user_id: int
 ) -> str:
     """A new session for `user_id`, in the cookie; the one the browser had ends."""
-    accounts = services.hub.accounts
+    accounts = services.accounts.store
     old = request.cookies.get(SESSION_COOKIE)
     if old:
         await accounts.end_session(old)
@@ -112,7 +113,7 @@ async def signup(
     name = clean_account_name(body.name)
     _door(request, services, name)
     password = check_password(body.password)
-    user = await services.hub.accounts.create(name, await hash_password(password))
+    user = await services.accounts.store.create(name, await hash_password(password))
     session = await _start_session(services, response, request, user.id)
     return _answer(Signed(user, session))
 
@@ -127,7 +128,7 @@ async def login(
 ) -> dict[str, Any]:
     """Sign in. A wrong name and a wrong password get the same refusal, `bad_login`."""
     _door(request, services, body.name)
-    user = await services.hub.accounts.login(body.name, body.password)
+    user = await services.accounts.login(body.name, body.password)
     session = await _start_session(services, response, request, user.id)
     return _answer(Signed(user, session))
 
@@ -137,9 +138,9 @@ async def login(
     response_model=DoneOut,
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
-async def logout(signed: UserDep, response: Response, hub: HubDep) -> dict[str, Any]:
+async def logout(signed: UserDep, response: Response, services: ServicesDep) -> dict[str, Any]:
     """End this browser's session."""
-    await hub.accounts.end_session(signed.session)
+    await services.accounts.store.end_session(signed.session)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"done": True}
 
@@ -149,9 +150,9 @@ async def logout(signed: UserDep, response: Response, hub: HubDep) -> dict[str, 
     response_model=EndedOut,
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
-async def logout_all(signed: UserDep, response: Response, hub: HubDep) -> dict[str, Any]:
+async def logout_all(signed: UserDep, response: Response, services: ServicesDep) -> dict[str, Any]:
     """End every session of the account, on every browser."""
-    ended = await hub.accounts.end_sessions(signed.user.id)
+    ended = await services.accounts.store.end_sessions(signed.user.id)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"ended": ended}
 
@@ -161,9 +162,9 @@ async def logout_all(signed: UserDep, response: Response, hub: HubDep) -> dict[s
     response_model=MyGamesOut,
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
-async def my_games(signed: UserDep, hub: HubDep) -> dict[str, Any]:
+async def my_games(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     """The games with a seat of this account, newest first: on any browser."""
-    return {"games": await hub.accounts.games(signed.user.id)}
+    return {"games": await services.accounts.store.games(signed.user.id)}
 
 
 @router.get(
@@ -173,9 +174,9 @@ async def my_games(signed: UserDep, hub: HubDep) -> dict[str, Any]:
 )
 async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     """Everything the server keeps that is this account's, as JSON."""
-    mine = await services.hub.accounts.export(signed.user)
-    mine["notifications"] = await services.notifier.notices.export(signed.user.id)
-    mine["ratings"] = await ratingstore.of_user(services.hub.store.engine, signed.user.id)
+    mine = await services.accounts.store.export(signed.user)
+    mine["notifications"] = await services.notifier.choices.export(signed.user.id)
+    mine["ratings"] = await rating_reads.of_user(services.accounts.database, signed.user.id)
     return mine
 
 
@@ -189,15 +190,10 @@ async def delete(
 ) -> dict[str, Any]:
     """Delete the account (its password again): games stay, the name is replaced
     everywhere, every session ends, its address, webhook and messages go."""
-    hub = services.hub
-    found = await hub.accounts.find(signed.user.name)
+    found = await services.accounts.store.find(signed.user.name)
     if found is None or not await verify_password(found[1], body.password):
         raise Refusal("bad_login", "that password is not this account's")
-    await services.notifier.notices.forget(signed.user.id)
-    await hub.accounts.delete(signed.user.id)
-    for room in list(hub.rooms.values()):
-        if any(s.user_id == signed.user.id for s in room.row.seats):
-            await hub.reload_seats(room)
+    await services.accounts.delete(signed.user)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"done": True}
 
@@ -208,10 +204,11 @@ async def delete(
     responses=refusals("unknown_user", "storage_unavailable"),
 )
 async def profile(
-    name: Annotated[str, Path(max_length=64, description="the player's name")], hub: HubDep
+    name: Annotated[str, Path(max_length=64, description="the player's name")],
+    services: ServicesDep,
 ) -> dict[str, Any]:
     """A player's profile: games per game, the latest ended games with their replays."""
-    return await hub.accounts.profile(name)
+    return await services.accounts.profile(name)
 
 
 @router.post(
@@ -222,31 +219,45 @@ async def profile(
         *GAME, "bad_token", "account_required", "not_signed_in", "not_your_seat", "seat_not_human"
     ),
 )
-async def claim(opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
+async def claim(opened: OpenedDep) -> dict[str, Any]:
     """Tie the seats your links open to your account: from then on a link alone no
     longer acts for them, and your account opens them on any browser."""
     if opened.user is None:
         raise Refusal("not_signed_in", "sign in to claim a seat")
     if not opened.seats:
         raise Refusal("not_your_seat", "send a seat's token to claim that seat")
-    seats = await hub.claim(opened.room, opened.seats, opened.user)
+    seats = await opened.room.claim(opened.seats, opened.user)
     return {"game": opened.room.audience.meta(), "you": {"seats": seats, "host": opened.host}}
 
 
 @router.post(
-    "/api/games/{game_id}/chat/{seq}/report",
-    tags=["chat"],
-    response_model=DoneOut,
-    responses=refusals(*GAME, "bad_token", "account_required", "not_signed_in", "not_found"),
+    "/api/account/password",
+    tags=["accounts"],
+    response_model=AccountOut,
+    responses=refusals("not_signed_in", "bad_login", "bad_password", "storage_unavailable"),
 )
-async def report(
-    seq: Annotated[int, Path(ge=1, le=MAX_INT)],
-    body: ReportIn,
-    opened: OpenedDep,
-    hub: HubDep,
+async def change_password(
+    body: PasswordChangeIn,
+    signed: UserDep,
+    response: Response,
+    services: ServicesDep,
 ) -> dict[str, Any]:
-    """Report a chat line to the server's admins (signed in)."""
-    if opened.user is None:
-        raise Refusal("not_signed_in", "sign in to report a line")
-    await hub.accounts.report(opened.room.id, seq, opened.user.id, body.reason.strip())
-    return {"done": True}
+    """Change your password (the old one again): every other session ends; this
+    browser gets a new one (and a new CSRF token)."""
+    accounts = services.accounts.store
+    found = await accounts.find(signed.user.name)
+    if found is None or not await verify_password(found[1], body.old):
+        raise Refusal("bad_login", "that password is not this account's")
+    new = check_password(body.new)
+    await accounts.set_password(signed.user.id, await hash_password(new))
+    session = await accounts.open_session(signed.user.id, services.settings.session_days)
+    response.set_cookie(
+        SESSION_COOKIE,
+        session,
+        max_age=int(services.settings.session_days * 86400),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=services.settings.secure_cookies,
+    )
+    return {"user": signed.user.public(), "csrf": csrf_token(session)}

@@ -1,5 +1,5 @@
-"""What the account routes answer, as models (the OpenAPI description is generated
-from them). None of them has a field for a password, its hash, a session id or a
+"""What the account routes receive and answer, as models (the OpenAPI description is
+generated from them). None of the answers has a field for a password, its hash, a session id or a
 seat's token: an answer cannot carry what it has no field for."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from euphrates.server.features.api import GameName, Strict
 from euphrates.server.features.notifications.schemas import NotifyExport
-from euphrates.server.features.play.requests import GameName
 from euphrates.server.features.play.schemas import GameMeta, Status, You
 from euphrates.server.features.ratings.schemas import RatedGameOut, RatingOut
 
@@ -105,3 +105,17 @@ class DoneOut(BaseModel):
 class ClaimOut(BaseModel):
     game: GameMeta
     you: You
+
+
+class CredentialsIn(Strict):
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
+class PasswordIn(Strict):
+    password: str = Field(max_length=1000)
+
+
+class PasswordChangeIn(Strict):
+    old: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)

@@ -1,23 +1,24 @@
 """Hints: in an unrated game against bots, the strong bot's move for a person's seat.
 
-The bot thinks in a worker process like any bot at the table (bots.py), on the seat's
-view and nothing more, so a hint can tell no more than the seat's player could know.
-A rated game gives none (its rating must measure the player, not the bot), and a game
-of people only gives none (a hint there would be a bot playing against people).
+The bot thinks in a worker process like any bot at the table (game/workers.py), on the
+seat's view and nothing more, so a hint can tell no more than the seat's player could
+know. A rated game gives none (its rating must measure the player, not the bot), a
+game of people only gives none (a hint there would be a bot playing against people),
+and a scripted game (the guided tour) gives none: it says each move itself.
 
-A hint costs a worker for a second: one game asks for one at a time, and the search
-runs at the strong level's short budget, never the expert's. Each hint taken is a note
-(notes.py, kind `hint`) written with it, so the move log and the record say so.
+A hint costs a worker for a second: one game asks for one at a time (the room's hint
+slot), and the search runs at the strong level's short budget, never the expert's.
+Each hint taken is a note (kind `hint`) written with it, so the move log and the
+record say so.
 """
 
 from __future__ import annotations
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.tour.tour import is_tour
+from euphrates.server.game import lifecycle
 from euphrates.server.game.room import Room
-from euphrates.server.game.rooms import Hub
-from euphrates.server.game.workers import BotFailure
-from euphrates.server.store.notes import Note, writing
+from euphrates.server.game.workers import BotFailure, BotPool
+from euphrates.server.store.notes import Note
 
 HINT_LEVEL = "strong"
 HINT_SPEC = "search:1s"
@@ -34,45 +35,36 @@ def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | Non
         )
     if not any(s.kind == "bot" for s in room.row.seats):
         return Refusal("hint_refused", "hints are given only in a game against bots")
-    if is_tour(room.row):
+    if room.scripted:
         return Refusal("hint_refused", "the guided tour says each move itself: no hints")
     if seat not in holder:
         return Refusal("not_your_seat", f"you do not hold seat {seat}")
     if room.is_bot(seat):
         return Refusal("seat_not_human", f"a bot plays seat {seat} now")
-    room.check_playing()
-    to_move = room.state.to_move()
-    if to_move != seat:
+    room.check(lifecycle.HINT)
+    if room.state.to_move() != seat:
         return Refusal("wrong_seat", f"the decision pending is not seat {seat}'s")
     return None
 
 
-async def hint(hub: Hub, room: Room, seat: int, holder: frozenset[int]) -> dict[str, object]:
+async def hint(
+    pool: BotPool | None, room: Room, seat: int, holder: frozenset[int]
+) -> dict[str, object]:
     """The strong bot's action for `seat`'s pending decision, from that seat's view, at
     the version it was asked for; the hint is noted in the game's log."""
     refusal = hint_refusal(room, seat, holder)
     if refusal is not None:
         raise refusal
-    if hub.pool is None:
+    if pool is None:
         raise Refusal("bot_unavailable", "this server runs no bots, so it gives no hints")
-    if room.hinting:
-        raise Refusal("hint_busy", "a hint for this game is being worked out; ask again then")
-    room.hinting = True
-    try:
+    with room.hint_slot():
         version = room.version
         view = room.state.view(seat)  # the seat's view only, as the table's bots see it
         try:
-            action = await hub.pool.choose(room.row.game, HINT_SPEC, view)
+            action = await pool.choose(room.row.game, HINT_SPEC, view)
         except BotFailure as e:
             raise Refusal("bot_unavailable", f"the bot could not think of a hint: {e}") from None
         if room.version != version:
             raise Refusal("stale_version", "the game moved on while the hint was worked out")
-        note = Note(version, "hint", seat, HINT_LEVEL)
-        try:
-            await hub.store.add_note(room.id, writing(room.id, note))
-        except Exception as e:
-            raise Refusal("storage_unavailable", f"the hint could not be noted: {e}") from None
-        room.noted(note)
-    finally:
-        room.hinting = False
+        await room.note(Note(version, "hint", seat, HINT_LEVEL))
     return {"action": action, "version": version, "level": HINT_LEVEL}

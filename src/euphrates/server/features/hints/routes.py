@@ -8,11 +8,10 @@ from fastapi import APIRouter
 from fastapi import Path as PathParam
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.deps import HubDep, OpenedDep
+from euphrates.server.features.api import ENDED, GAME, LAST_SEAT, refusals
+from euphrates.server.features.deps import OpenedDep, ServicesDep
 from euphrates.server.features.hints.hints import hint
-from euphrates.server.features.play.requests import LAST_SEAT
-from euphrates.server.features.play.schemas import ENDED, GAME, refusals
-from euphrates.server.features.ratings.schemas import HintOut
+from euphrates.server.features.hints.schemas import HintOut
 
 router = APIRouter(tags=["seats"])
 
@@ -36,7 +35,7 @@ router = APIRouter(tags=["seats"])
     ),
 )
 async def hint_seat(
-    seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep, hub: HubDep
+    seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep, services: ServicesDep
 ) -> dict[str, Any]:
     """The strong bot's action for the seat's pending decision, worked out from that
     seat's view alone (a second's search), in an unrated game with a bot at the table.
@@ -44,4 +43,4 @@ async def hint_seat(
     room = opened.room
     if seat >= room.row.players:
         raise Refusal("bad_request", "'seat' must be a seat number of this game")
-    return await hint(hub, room, seat, opened.seats)
+    return await hint(services.rooms.pool, room, seat, opened.seats)

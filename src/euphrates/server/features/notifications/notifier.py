@@ -17,7 +17,7 @@ ends before its message went out (the player acted, the move was taken back, the
 ended) withdraws it.
 
 **Exactly once across servers.** The rows are written by a follow-up of the version
-that hands the decision over (Hub.followup_makers, store.py): in its transaction,
+that hands the decision over (Rooms.followup_makers, store/writer.py): in its transaction,
 only if that version is stored, under a unique key. Each process runs one sender that
 claims due rows with a lease (noticestore.py), sends, and marks them sent; a failure
 is tried again after an exponential backoff with jitter, up to
@@ -37,6 +37,7 @@ from datetime import timedelta
 from typing import Any
 
 from euphrates.core.protocol import GameState
+from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.waits import woken
@@ -54,12 +55,10 @@ from euphrates.server.features.notifications.webhooks import (
     networks,
     post,
 )
-from euphrates.server.features.tour.tour import is_tour
 from euphrates.server.game.room import Room
-from euphrates.server.game.rooms import Hub
-from euphrates.server.store.games import Followup, now
+from euphrates.server.store.database import Database, Followup, now
 from euphrates.server.store.notices import Claimed, Context, NoticeStore
-from euphrates.server.transport.guard import Buckets
+from euphrates.server.store.notify_settings import NotifySettings
 
 log = logging.getLogger("euphrates.server")
 
@@ -115,7 +114,7 @@ def prompt(room: Room, after: GameState[Any], status: str | None) -> Prompt | No
     nothing. A game's start (as many, status "active") tells its first seat."""
     row = room.row
     clock = row.clock
-    if is_tour(row) or (clock is not None and clock.spec.mode == "realtime"):
+    if room.scripted or (clock is not None and clock.spec.mode == "realtime"):
         return None
     before = room.state
     start = after.version == before.version and status == "active"
@@ -138,11 +137,10 @@ class Counts:
 
 
 class Notifier:
-    def __init__(self, hub: Hub, settings: Settings) -> None:
-        self.hub = hub
+    def __init__(self, database: Database, settings: Settings) -> None:
         self.settings = settings
-        store = hub.store
-        self.notices = NoticeStore(store.engine, store.origin, store.sqlite)
+        self.notices = NoticeStore(database)
+        self.choices = NotifySettings(database)
         self.mailer = (
             Mailer(
                 parse_smtp_url(settings.smtp_url),
@@ -173,7 +171,7 @@ class Notifier:
     # --- what a version writes -------------------------------------------------------
     def make(self, room: Room, after: GameState[Any], status: str | None) -> tuple[Followup, ...]:
         """The follow-up of a version (or a game's start, or an undo) that may hand a
-        decision to a person (Hub.followup_makers)."""
+        decision to a person (Rooms.followup_makers)."""
         p = prompt(room, after, status)
         if p is None:
             return ()

@@ -18,32 +18,24 @@ from functools import cache
 from typing import Any
 from zoneinfo import available_timezones
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.accounts.passwords import (
-    check_password,
-    hash_password,
-    verify_password,
-)
-from euphrates.server.features.accounts.schemas import AccountOut
-from euphrates.server.features.deps import SESSION_COOKIE, BaseUrl, ServicesDep, UserDep
+from euphrates.server.features.api import refusals
+from euphrates.server.features.deps import BaseUrl, ServicesDep, UserDep
 from euphrates.server.features.notifications.notifier import CODE_DAYS, new_code
 from euphrates.server.features.notifications.schemas import (
     CodeIn,
     EmailIn,
     NotifyIn,
     NotifyOut,
-    PasswordChangeIn,
     SentOut,
     TestIn,
 )
 from euphrates.server.features.notifications.webhooks import WebhookRefused, check_url
-from euphrates.server.features.play.schemas import refusals
 from euphrates.server.features.services import Services
-from euphrates.server.store.accounts import csrf_token
 from euphrates.server.store.database import now
-from euphrates.server.store.notices import Prefs, next_digest
+from euphrates.server.store.notify_settings import Prefs, next_digest
 
 router = APIRouter(tags=["notifications"])
 
@@ -89,7 +81,7 @@ async def notifications(signed: UserDep, services: ServicesDep, base: BaseUrl) -
     """Your channels and choices for turn messages out of the browser."""
     services.notifier.seen(base)
     try:
-        prefs = await services.notifier.notices.prefs(signed.user.id)
+        prefs = await services.notifier.choices.prefs(signed.user.id)
     except Exception as e:
         raise _storage(e) from None
     return _out(prefs, services)
@@ -108,7 +100,7 @@ async def change(
     """Change your choices: channels on or off, the webhook, per turn or a daily
     digest at an hour of your time zone, the messages' language."""
     services.notifier.seen(base)
-    notices = services.notifier.notices
+    notices = services.notifier.choices
     given = body.model_fields_set
     values: dict[str, Any] = {
         f: getattr(body, f)
@@ -162,7 +154,7 @@ async def email(
     user_id = signed.user.id
     if body.email is None:
         values = {"email": None, "email_pending": None, "code_hash": None, "email_on": False}
-        return _out(await notifier.notices.save(user_id, values), services)
+        return _out(await notifier.choices.save(user_id, values), services)
     address = body.email.strip()
     if not EMAIL.fullmatch(address):
         raise Refusal("bad_email", "that is not an e-mail address (name@example.org)")
@@ -171,13 +163,13 @@ async def email(
     key = hashlib.sha256(address.lower().encode()).hexdigest()
     if not notifier.sends.take(str(user_id)) or not notifier.codes.take(key):
         raise Refusal("rate_limited", "too many messages asked for; wait an hour")
-    lang = body.lang or (await notifier.notices.prefs(user_id)).lang
+    lang = body.lang or (await notifier.choices.prefs(user_id)).lang
     code = new_code()
     await notifier.send_code(address, code, lang)
-    await notifier.notices.set_code(user_id, address, code, now() + timedelta(days=CODE_DAYS))
+    await notifier.choices.set_code(user_id, address, code, now() + timedelta(days=CODE_DAYS))
     if body.lang is not None:
-        await notifier.notices.save(user_id, {"lang": body.lang})
-    return _out(await notifier.notices.prefs(user_id), services)
+        await notifier.choices.save(user_id, {"lang": body.lang})
+    return _out(await notifier.choices.prefs(user_id), services)
 
 
 @router.post(
@@ -187,7 +179,7 @@ async def email(
 )
 async def verify(body: CodeIn, signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     """Enter the code mailed to your new address: turn mail goes there from now on."""
-    notices = services.notifier.notices
+    notices = services.notifier.choices
     result = await notices.verify(signed.user.id, body.code)
     if result == "wrong":
         raise Refusal("bad_code", "that is not the code that was mailed")
@@ -219,36 +211,3 @@ async def test(
         raise Refusal("rate_limited", "too many messages asked for; wait an hour")
     await services.notifier.send_test(signed.user.id, body.channel)
     return {"sent": True}
-
-
-@router.post(
-    "/api/account/password",
-    tags=["accounts"],
-    response_model=AccountOut,
-    responses=refusals("not_signed_in", "bad_login", "bad_password", "storage_unavailable"),
-)
-async def change_password(
-    body: PasswordChangeIn,
-    signed: UserDep,
-    response: Response,
-    services: ServicesDep,
-) -> dict[str, Any]:
-    """Change your password (the old one again): every other session ends; this
-    browser gets a new one (and a new CSRF token)."""
-    accounts = services.hub.accounts
-    found = await accounts.find(signed.user.name)
-    if found is None or not await verify_password(found[1], body.old):
-        raise Refusal("bad_login", "that password is not this account's")
-    new = check_password(body.new)
-    await accounts.set(signed.user.id, password_hash=await hash_password(new))
-    session = await accounts.open_session(signed.user.id, services.settings.session_days)
-    response.set_cookie(
-        SESSION_COOKIE,
-        session,
-        max_age=int(services.settings.session_days * 86400),
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=services.settings.secure_cookies,
-    )
-    return {"user": signed.user.public(), "csrf": csrf_token(session)}

@@ -1,17 +1,13 @@
-"""The bodies and answers of an account's notification settings and of a password
-change. The address and the webhook are in the answers of their owner's own routes
+"""The bodies and answers of an account's notification settings. The address and the webhook are in the answers of their owner's own routes
 only: no other model has a field for them."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-
+from euphrates.server.features.api import Strict
 
 Lang = Literal["en", "de"]
 
@@ -30,7 +26,7 @@ class NotifyOut(BaseModel):
     next_digest: str | None = Field(description="when the next digest is due, if chosen")
 
 
-class NotifyIn(_Strict):
+class NotifyIn(Strict):
     """What to change; a field left out stays as it is (`webhook: null` removes it)."""
 
     email_on: bool | None = None
@@ -42,28 +38,23 @@ class NotifyIn(_Strict):
     lang: Lang | None = None
 
 
-class EmailIn(_Strict):
+class EmailIn(Strict):
     """A new address (a code is mailed to it), or null to remove the address."""
 
     email: str | None = Field(max_length=254)
     lang: Lang | None = None
 
 
-class CodeIn(_Strict):
+class CodeIn(Strict):
     code: str = Field(min_length=1, max_length=20)
 
 
-class TestIn(_Strict):
+class TestIn(Strict):
     channel: Literal["email", "webhook"]
 
 
 class SentOut(BaseModel):
     sent: Literal[True]
-
-
-class PasswordChangeIn(_Strict):
-    old: str = Field(max_length=1000)
-    new: str = Field(max_length=1000)
 
 
 class MessageOut(BaseModel):

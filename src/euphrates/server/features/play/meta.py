@@ -8,20 +8,24 @@ from fastapi import APIRouter
 
 from euphrates.bots.levels import LEVELS
 from euphrates.games import GAMES
-from euphrates.server.features.deps import HubDep
-from euphrates.server.features.play.requests import PLAYERS
-from euphrates.server.features.play.schemas import AssetsOut, HealthOut, MapOut, MetaOut, refusals
+from euphrates.server.features.api import PLAYERS, refusals
+from euphrates.server.features.deps import RoomsDep
+from euphrates.server.features.play.schemas import AssetsOut, HealthOut, MapOut, MetaOut
 
 router = APIRouter(tags=["server"], responses=refusals())
 
 
 @router.get("/api/meta", response_model=MetaOut)
 async def meta() -> dict[str, Any]:
-    """The games, their options, the numbers of players and the bots' levels."""
+    """The games, their options, the numbers of players and the bots' levels; and
+    each game's description (`definitions`: its title, options with their defaults,
+    players, how its seats are marked), from which a lobby offers every game without
+    knowing any by name."""
     return {
         "games": {name: list(definition.options) for name, definition in GAMES.items()},
         "players": PLAYERS,
         "levels": list(LEVELS),
+        "definitions": {name: definition.describe() for name, definition in GAMES.items()},
     }
 
 
@@ -44,9 +48,9 @@ async def maps() -> dict[str, Any]:
 
 
 @router.get("/api/health", response_model=HealthOut)
-async def health(hub: HubDep) -> dict[str, Any]:
+async def health(rooms: RoomsDep) -> dict[str, Any]:
     """Liveness, and what the load test reports: memory, rooms and clients."""
-    return {"ok": True, "rss_mb": rss_mb(), **hub.stats()}
+    return {"ok": True, "rss_mb": rss_mb(), **rooms.stats()}
 
 
 def rss_mb() -> float:

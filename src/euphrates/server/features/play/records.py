@@ -7,19 +7,19 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter
 from fastapi import Path as PathParam
-from fastapi.responses import JSONResponse
 
 from euphrates.match.records import record_of
 from euphrates.match.stats import game_stats
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.deps import OpenedDep, RoomDep, ServicesDep
-from euphrates.server.features.play.requests import MAX_INT
-from euphrates.server.features.play.schemas import GAME, LogOut, ReplayOut, refusals
+from euphrates.server.features.api import GAME, MAX_INT, refusals
+from euphrates.server.features.deps import OpenedDep, RoomDep
+from euphrates.server.features.play.schemas import LogOut, ReplayOut
 from euphrates.server.game.room import Room
 from euphrates.server.game.rooms import seat_label
 
 router = APIRouter(tags=["records"])
 ENDED_STATUS = ("over", "abandoned")
+"""The statuses after which a game's record is public."""
 
 
 @router.get(
@@ -92,45 +92,6 @@ async def stats(room: RoomDep) -> dict[str, Any]:
     return game_stats(
         record_of(room.row.game, room.actions(), room.row.players, room.row.seed, room.row.options)
     )
-
-
-@router.get(
-    "/api/games/{game_id}/review",
-    response_model=dict[str, Any],
-    responses={
-        202: {"description": 'the review is being computed: `{"status": "pending"}`'},
-        **refusals(*GAME, "not_over"),
-    },
-)
-async def review(room: RoomDep, services: ServicesDep) -> Any:
-    """The game's review once it has ended (server/reviews.py): each move's mover's
-    chance of winning before and after, judged from that seat's view then, and the
-    best alternative where a move lost much. `202 {"status": "pending"}` while the bot
-    workers compute it. Readable by whoever may read the replay, as it tells no more.
-
-    An ended game that has no review and will get none (abandoned before its end, a
-    server without bots, a review that failed) answers `200 {"status": "none",
-    "reason", "message"}`: asking is not a mistake, and a replay page asks for every
-    game it shows."""
-    if room.status not in ENDED_STATUS:
-        raise Refusal("not_over", "a game is reviewed once it has been played to its end")
-    if room.status != "over":
-        return _no_review("not_played_out", "the game was abandoned before its end")
-    if services.hub.pool is None:
-        return _no_review("no_bots", "this server runs no bots, so it reviews no games")
-    try:
-        doc = await services.reviewer.read(room)
-    except Refusal as e:
-        return _no_review("failed", e.message)
-    except Exception as e:
-        raise Refusal("storage_unavailable", f"the review could not be read: {e}") from None
-    if doc is None:
-        return JSONResponse({"status": "pending"}, status_code=202)
-    return {"status": "done", **doc}
-
-
-def _no_review(reason: str, message: str) -> dict[str, Any]:
-    return {"status": "none", "reason": reason, "message": message}
 
 
 def room_record(room: Room) -> dict[str, Any]:

@@ -1,4 +1,6 @@
-"""Creating a game, reading it as the caller may see it, and taking its seats."""
+"""Playing over HTTP: creating a game, reading it as the caller may see it, taking its
+seats, acting and taking an action back; and the WebSocket (transport/ws.py) that does
+all of it live."""
 
 from __future__ import annotations
 
@@ -6,29 +8,28 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from euphrates.server.common.clients import client_address
 from euphrates.server.common.clock import ClockSpec, realtime, turn_based
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.deps import BaseUrl, HubDep, OpenedDep, ServicesDep, SignedDep
-from euphrates.server.features.play.requests import (
+from euphrates.server.features.api import ENDED, GAME, PLAY, refusals
+from euphrates.server.features.deps import BaseUrl, OpenedDep, ServicesDep, SignedDep
+from euphrates.server.features.play.schemas import (
+    ActionIn,
     ClockIn,
     CreateIn,
-    JoinIn,
-    RealTimeIn,
-    TurnBasedIn,
-    create_example,
-)
-from euphrates.server.features.play.schemas import (
-    ENDED,
-    GAME,
     CreateOut,
     GameOut,
+    JoinIn,
     JoinOut,
-    refusals,
+    RealTimeIn,
+    TurnBasedIn,
+    UndoIn,
+    VersionOut,
+    create_example,
 )
 from euphrates.server.features.ratings.ratings import check_create
 from euphrates.server.game.audience import meta_of
 from euphrates.server.game.rooms import Created
-from euphrates.server.transport.guard import client_address
 
 router = APIRouter()
 
@@ -45,7 +46,6 @@ async def create_game(
     body: CreateIn,
     request: Request,
     services: ServicesDep,
-    hub: HubDep,
     base: BaseUrl,
     signed: SignedDep,
 ) -> dict[str, Any]:
@@ -66,16 +66,15 @@ async def create_game(
     seats = [s.model_dump() for s in body.seats]
     if body.rated:
         check_create(body.game, body.players, seats, signed is not None)
-    created = await hub.create(
+    created = await services.rooms.create(
         body.game,
         body.players,
         seats,
         dict(body.options),
         clock=clock_spec(body.clock, services.settings.clock_day),
         rated=body.rated,
+        opener=signed.user if body.open and signed is not None else None,
     )
-    if body.open and signed is not None:
-        await services.tables.open(created, signed.user)
     return created_answer(created, base)
 
 
@@ -119,11 +118,11 @@ async def read_game(opened: OpenedDep) -> dict[str, Any]:
     response_model=JoinOut,
     responses=refusals(*GAME, "bad_token", "not_your_seat", "account_required", *ENDED),
 )
-async def join(body: JoinIn, opened: OpenedDep, hub: HubDep) -> dict[str, Any]:
+async def join(body: JoinIn, opened: OpenedDep) -> dict[str, Any]:
     """Take the seats your link opens (the game starts when all human seats are taken)."""
     if not opened.seats:
         raise Refusal("not_your_seat", "send a seat's token to take that seat")
-    await hub.take_seats(opened.room, opened.seats, body.name, body.names, opened.user)
+    await opened.room.take_seats(opened.seats, body.name, body.names, opened.user)
     you = {"seats": sorted(opened.seats), "host": opened.host}
     return {"game": opened.room.audience.meta(), "you": you}
 
@@ -136,3 +135,28 @@ def clock_spec(clock: ClockIn | None, day: float) -> ClockSpec | None:
     if isinstance(clock, TurnBasedIn):
         return turn_based(clock.days, day, clock.level)
     return None
+
+
+@router.post(
+    "/api/games/{game_id}/actions",
+    tags=["play"],
+    response_model=VersionOut,
+    responses=refusals(*GAME, *PLAY, "invalid_action", "illegal_action"),
+)
+async def act(body: ActionIn, opened: OpenedDep) -> dict[str, Any]:
+    """Submit an action for a seat you hold, at the version you saw."""
+    step = await opened.room.submit(opened.seats, body.seat, body.version, body.action)
+    return {"version": step.version}
+
+
+@router.post(
+    "/api/games/{game_id}/undo",
+    tags=["play"],
+    response_model=VersionOut,
+    responses=refusals(*GAME, *PLAY, "undo_refused"),
+)
+async def undo(body: UndoIn, opened: OpenedDep) -> dict[str, Any]:
+    """Take back your last action, while no one else has decided since and nothing
+    hidden was revealed since (G-3)."""
+    step = await opened.room.undo(opened.seats, body.seat, body.version)
+    return {"version": step.version}

@@ -1,6 +1,5 @@
-"""What the HTTP API answers, as models: the OpenAPI description is generated from
-them, so it documents every answer a route gives — its success and each refusal's
-status — and a client (or a fuzzer) can check an answer against it.
+"""What playing a game sends and receives over HTTP: the game's description, its
+creation, its seats, its versions, its log and replays, what the server offers.
 
 Views, events and records are the engines' documented JSON (docs/board.md,
 docs/cards.md) and are described here as objects, not field by field.
@@ -8,27 +7,14 @@ docs/cards.md) and are described here as objects, not field by field.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, JsonValue
+from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
-from euphrates.server.common.refusals import HTTP_STATUS
-from euphrates.server.features.play.requests import GameName
+from euphrates.server.features.api import FEWEST, LAST_SEAT, MAX_INT, MOST, GameName, Level, Strict
 
 Status = Literal["waiting", "active", "over", "abandoned", "expired"]
-
-
-class ErrorDetail(BaseModel):
-    code: str = Field(json_schema_extra={"enum": list[JsonValue](sorted(HTTP_STATUS))})
-    message: str
-    ruling: str | None = Field(description="the rule's number (G-n, B-n, C-n) when a rule refused")
-
-
-class ErrorOut(BaseModel):
-    """Every refusal: nothing was changed."""
-
-    error: ErrorDetail
 
 
 class SeatMeta(BaseModel):
@@ -108,10 +94,21 @@ class You(BaseModel):
 class NoteOut(BaseModel):
     """Something that happened between versions: a clock ran out, a bot played a late
     turn or stood in, a player came back, the host gave a seat to a bot, a player
-    resigned a rated game, a player took a hint."""
+    resigned a rated game, a deleted account's seat went to a bot, the server's admin
+    ended the game, a player took a hint."""
 
     version: int = Field(description="it happened after this version")
-    kind: Literal["out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "hint"]
+    kind: Literal[
+        "out_of_time",
+        "late_turn",
+        "standin",
+        "back",
+        "replaced",
+        "resigned",
+        "left",
+        "ended",
+        "hint",
+    ]
     seat: int | None
     level: str | None = Field(default=None, description="the bot's level")
     by: int | None = Field(default=None, description="the seat that let a bot stand in")
@@ -140,23 +137,7 @@ class VersionOut(BaseModel):
     version: int
 
 
-class ChatMessage(BaseModel):
-    seq: int
-    seat: int | None
-    author: str
-    text: str
-    at: str
-
-
-class ChatListOut(BaseModel):
-    messages: list[ChatMessage]
-
-
-class ChatOut(BaseModel):
-    message: ChatMessage
-
-
-class Step(BaseModel):
+class LogStep(BaseModel):
     version: int
     kind: Literal["action", "undo"]
     seat: int | None
@@ -174,7 +155,7 @@ class LogOut(BaseModel):
     game: GameMeta
     you: SeatsOnly
     version: int
-    history: list[Step]
+    history: list[LogStep]
     notes: list[NoteOut]
 
 
@@ -202,10 +183,22 @@ class AssetsOut(BaseModel):
     """Absent, never null, for a game without (the route leaves out what is None)."""
 
 
+class DefinitionOut(BaseModel):
+    """One game as a lobby offers it (`GameDefinition.describe`)."""
+
+    title: str
+    options: dict[str, bool] = Field(description="each option's default")
+    players: list[int]
+    seats: Literal["dynasty", "number"] = Field(
+        description="how a seat is marked before the game starts"
+    )
+
+
 class MetaOut(BaseModel):
     games: dict[str, list[str]]
     players: list[int]
     levels: list[str]
+    definitions: dict[str, DefinitionOut]
 
 
 class HealthOut(BaseModel):
@@ -221,37 +214,99 @@ class HealthOut(BaseModel):
     time: float
 
 
-COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "csrf_failed", "server_error")
-"""What any route may answer: a request it cannot read, a body over the cap, too many
-requests from one address, a signed-in change without its CSRF proof, a failure of
-the server's own."""
-GAME = ("unknown_game", "expired", "storage_unavailable")
-"""What any route of one game may answer besides."""
-ENDED = ("game_over", "abandoned")
-PLAY = (
-    "bad_token",
-    "account_required",
-    "not_your_seat",
-    "not_started",
-    "stale_version",
-    "wrong_seat",
-    *ENDED,
-)
-"""What acting for a seat may answer: a token or seat that is not the caller's, a game
-not started or ended, a version past, a decision that is another seat's."""
+class HumanSeatIn(Strict):
+    kind: Literal["human"]
 
 
-def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
-    """The `responses` of a route that may refuse with `codes` (and COMMON): one entry
-    per status, naming its codes."""
-    by_status: dict[int, list[str]] = {}
-    for code in (*COMMON, *codes):
-        by_status.setdefault(HTTP_STATUS[code], []).append(code)
-    by_status[400].append("bad_json")
+class BotSeatIn(Strict):
+    kind: Literal["bot"]
+    level: Level
+
+
+SeatIn = Annotated[HumanSeatIn | BotSeatIn, Field(discriminator="kind")]
+"""A person's seat has no level; a bot's must have one."""
+
+
+class NoClockIn(Strict):
+    mode: Literal["none"]
+
+
+class RealTimeIn(Strict):
+    """A bank and time added each turn: a preset (fast, medium, slow: 30, 40, 50 s a
+    turn and a bank of ten turns) or the seconds themselves (either overrides the
+    preset's)."""
+
+    mode: Literal["realtime"]
+    preset: Literal["fast", "medium", "slow"] | None = None
+    bank: int | None = Field(default=None, ge=1, le=86400)
+    increment: int | None = Field(default=None, ge=0, le=3600)
+
+
+class TurnBasedIn(Strict):
+    """Days per move; once they pass, a bot of `level` plays that seat's turn."""
+
+    mode: Literal["turn"]
+    days: Literal[1, 2, 3, 5]
+    level: Level = "intermediate"
+
+
+ClockIn = Annotated[NoClockIn | RealTimeIn | TurnBasedIn, Field(discriminator="mode")]
+
+
+class CreateIn(Strict):
+    game: GameName
+    players: int = Field(ge=FEWEST, le=MOST)
+    seats: list[SeatIn] = Field(min_length=FEWEST, max_length=MOST)
+    options: dict[str, bool] = Field(default_factory=dict, max_length=4)
+    clock: ClockIn | None = None
+    open: bool = Field(
+        default=False,
+        description="an open table, listed in the lobby for anyone signed in to sit at; "
+        "its creator (signed in) sits at its first person's seat, the others are free",
+    )
+    rated: bool = Field(
+        default=False,
+        description="a rated game: needs a signed-in creator; every person's seat is an "
+        "account's, bots only of levels with a measured rating; no take-backs",
+    )
+
+
+class JoinIn(Strict):
+    name: str | None = Field(default=None, max_length=200)
+    names: dict[str, str] | None = Field(default=None, max_length=MOST)
+
+
+class ActionIn(Strict):
+    version: int = Field(ge=0, le=MAX_INT)
+    seat: int = Field(ge=0, le=LAST_SEAT)
+    action: str = Field(min_length=1, max_length=200)
+
+
+class UndoIn(Strict):
+    version: int = Field(ge=0, le=MAX_INT)
+    seat: int = Field(ge=0, le=LAST_SEAT)
+
+
+class BotIn(Strict):
+    level: Level
+
+
+def create_example() -> dict[str, Any]:
     return {
-        status: {
-            "model": ErrorOut,
-            "description": ", ".join(f"`{c}`" for c in sorted(set(codes))),
+        "requestBody": {
+            "content": {
+                "application/json": {
+                    "example": {
+                        "game": "board",
+                        "players": 3,
+                        "seats": [
+                            {"kind": "human"},
+                            {"kind": "human"},
+                            {"kind": "bot", "level": "strong"},
+                        ],
+                        "options": {"advanced": False, "open_scores": False},
+                    }
+                }
+            }
         }
-        for status, codes in sorted(by_status.items())
     }

@@ -23,20 +23,16 @@ import contextlib
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
-from datetime import timedelta
-
-import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from euphrates.server.common.waits import woken
-from euphrates.server.store import models as db
-from euphrates.server.store.games import GameRow, SeatRow, Store
+from euphrates.server.store.database import Database
+from euphrates.server.store.presence import Mark, PresenceStore
+from euphrates.server.store.rows import GameRow, SeatRow
 
 log = logging.getLogger("euphrates.server")
 
-Mark = tuple[str, int, int]
-"""(place, seat, account): an account at a place (seat -1), or a seat held at a
-table (account 0). The lobby is the place ""."""
+__all__ = ["LOBBY", "Mark", "Presence", "marks_of"]
+
 LOBBY = ""
 FLUSH_EVERY = 0.25
 SYNC_EVERY = 2.0
@@ -58,8 +54,9 @@ def marks_of(place: str, seats: Iterable[int], user_id: int | None) -> list[Mark
 
 
 class Presence:
-    def __init__(self, store: Store, grace: float) -> None:
-        self.store = store
+    def __init__(self, database: Database, grace: float) -> None:
+        self.sqlite = database.sqlite
+        self.store = PresenceStore(database)
         self.grace = grace
         self.local: Counter[Mark] = Counter()
         """Live connections of this process, per mark."""
@@ -170,7 +167,7 @@ class Presence:
 
     # --- several servers (PostgreSQL) ----------------------------------------------
     async def start(self) -> None:
-        if self.store.sqlite:
+        if self.sqlite:
             return
         with contextlib.suppress(Exception):
             await self.sync()
@@ -202,24 +199,7 @@ class Presence:
         added, gone = want - self.written, self.written - want
         if not added and not gone:
             return
-        p = db.presence
-        me = self.store.origin
-        async with self.store.engine.begin() as conn:
-            for place, seat, user in gone:
-                await conn.execute(
-                    p.delete().where(
-                        p.c.server_id == me,
-                        p.c.place == place,
-                        p.c.seat == seat,
-                        p.c.user_id == user,
-                    )
-                )
-            if added:
-                rows = [
-                    {"server_id": me, "place": pl, "seat": s, "user_id": u} for pl, s, u in added
-                ]
-                await conn.execute(pg_insert(p).on_conflict_do_nothing(), rows)
-            await self.store._notify(conn, {"t": "presence", "g": ""})
+        await self.store.write(added, gone)
         self.writes += 1
         self.written = want
 
@@ -240,17 +220,7 @@ class Presence:
 
     async def sync(self) -> None:
         """Read the marks of every other live server and count what changed."""
-        p, sv = db.presence, db.servers
-        query = (
-            sa.select(p.c.server_id, p.c.place, p.c.seat, p.c.user_id)
-            .join(sv, sv.c.id == p.c.server_id)
-            .where(p.c.server_id != self.store.origin, sv.c.beat > _ago(ALIVE))
-        )
-        async with self.store.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
-        read: dict[str, set[Mark]] = {}
-        for r in rows:
-            read.setdefault(r.server_id, set()).add((r.place, r.seat, r.user_id))
+        read = await self.store.others(ALIVE)
         for server in set(read) | set(self.others):
             new, old = read.get(server, set()), self.others.get(server, set())
             for m in new - old:
@@ -261,12 +231,7 @@ class Presence:
 
     async def forget(self) -> None:
         """Drop the rows of servers that stopped beating a minute ago (they crashed)."""
-        p, sv = db.presence, db.servers
-        beating = sa.select(sv.c.id).where(sv.c.beat > _ago(FORGET_EVERY))
-        async with self.store.engine.begin() as conn:
-            await conn.execute(
-                p.delete().where(p.c.server_id != self.store.origin, p.c.server_id.not_in(beating))
-            )
+        await self.store.forget(FORGET_EVERY)
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -274,16 +239,7 @@ class Presence:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        if self.store.sqlite or not self.written:
+        if self.sqlite or not self.written:
             return
         with contextlib.suppress(Exception):
-            async with self.store.engine.begin() as conn:
-                await conn.execute(
-                    db.presence.delete().where(db.presence.c.server_id == self.store.origin)
-                )
-                await self.store._notify(conn, {"t": "presence", "g": ""})
-
-
-def _ago(seconds: float) -> sa.ColumnElement[object]:
-    """A moment that long ago by the database's clock (the servers' beats are by it)."""
-    return sa.func.clock_timestamp() - sa.literal(timedelta(seconds=seconds), sa.Interval())
+            await self.store.clear()

@@ -11,7 +11,7 @@ served; equal waits by account), and gets the closest rating that fits (equal
 distances: whoever waited longer).
 
 Ratings are compared as skill estimates, not as the shown (conservative) ratings:
-1000 + 40 × (μ − 25) (ratingstore.match_rating), on the shown rating's scale, so a
+1000 + 40 × (μ − 25) (store/ratings.py, `match_rating`), on the shown rating's scale, so a
 newcomer (μ 25) counts as `START_RATING` whatever their σ, and two players of equal
 estimated skill are close however many games each has played.
 """
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
+
+from euphrates.server.store.quickmatch import Waiting
 
 START_RATING = 1000.0
 """The rating an unrated player is matched at: a newcomer's skill estimate on the shown
@@ -35,17 +36,6 @@ ANY_AFTER = 60.0
 """Seconds of waiting after which any rating is accepted."""
 RULE = {"start": WINDOW_START, "step": WINDOW_STEP, "every": STEP_EVERY, "any_after": ANY_AFTER}
 """The rule as the lobby is told it (it shows the window widening as the wait goes on)."""
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """A player in the pool: their account, the game, the rating they are matched at
-    and since when they wait."""
-
-    user_id: int
-    game: str
-    rating: float
-    since: datetime
 
 
 def window(waited: float) -> float | None:

@@ -6,14 +6,14 @@ once and go to the table.
 
 Who is paired, and exactly once: every server passes over the pool — at once after a
 join anywhere (heard by `NOTIFY`), and every `TICK` seconds while someone waits, since
-the windows widen with time alone — and claims the rows it pairs (matchstore.py, `FOR
-UPDATE SKIP LOCKED`; on SQLite, the one process under `_passing`). Only players with a
+the windows widen with time alone — and claims the rows it pairs (store/quickmatch.py,
+`FOR UPDATE SKIP LOCKED`; on SQLite, the one process under `_passing`). Only players with a
 lobby open somewhere are paired (presence.py), so a server that died takes its
 players out of the pool with its presence: nobody is paired with a ghost. A row not
 seen in a lobby `JOIN_GRACE` seconds after it joined, or waiting `LONGEST`, is dropped.
 
 A quick match is rated. Ratings come from a `RatingLookup` given to `QuickMatch`
-(services.py gives ratingstore.match_rating); an unrated player is matched at
+(features/services.py gives store/ratings.py's `match_rating`); an unrated player is matched at
 `matching.START_RATING`.
 """
 
@@ -28,25 +28,24 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from euphrates.games import GAMES, game_definition
 from euphrates.server.common.clock import realtime
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.waits import woken
-from euphrates.server.features.quickmatch.matching import RULE, START_RATING, window
+from euphrates.server.features.presence.presence import Presence
+from euphrates.server.features.quickmatch.matching import RULE, START_RATING, pairs, window
 from euphrates.server.features.tables.lobby import Lobby, Watcher
 from euphrates.server.game.newgame import new_game_row
-from euphrates.server.game.rooms import Hub
+from euphrates.server.game.rooms import Rooms
 from euphrates.server.store.accounts import User
-from euphrates.server.store.games import GameRow, SeatRow, now
+from euphrates.server.store.database import Database
 from euphrates.server.store.quickmatch import Entry, MatchStore, Pass
+from euphrates.server.store.rows import GameRow, SeatRow, now
 
 log = logging.getLogger("euphrates.server")
 
-RatingLookup = Callable[[AsyncEngine, int, str, str], Awaitable[float | None]]
-"""(engine, account, game, player-count group) → the account's display rating in that
+RatingLookup = Callable[[Database, int, str, str], Awaitable[float | None]]
+"""(database, account, game, player-count group) → the account's display rating in that
 game and group, or None while it has none. Quick match asks for group "2"."""
 
 GROUP = "2"
@@ -71,7 +70,7 @@ AGAIN = 10.0
 press, or a retried request, that crossed it does not start a new wait."""
 
 
-async def no_rating(_engine: AsyncEngine, _user_id: int, _game: str, _group: str) -> float | None:
+async def no_rating(_database: Database, _user_id: int, _game: str, _group: str) -> float | None:
     """The rating lookup while the server keeps no ratings: everyone is unrated."""
     return None
 
@@ -119,11 +118,15 @@ def state_of(entry: Entry | None, at: datetime) -> dict[str, Any]:
 
 
 class QuickMatch:
-    def __init__(self, hub: Hub, lobby: Lobby, rating: RatingLookup = no_rating) -> None:
-        self.hub = hub
+    def __init__(
+        self, rooms: Rooms, lobby: Lobby, presence: Presence, rating: RatingLookup = no_rating
+    ) -> None:
+        self.rooms = rooms
         self.lobby = lobby
+        self.presence = presence
         self.rating = rating
-        self.store = MatchStore(hub.store)
+        self.database = rooms.store.database
+        self.store = MatchStore(self.database, rooms.store)
         self._passing = asyncio.Lock()
         """One pass at a time in this process (on SQLite, the only one)."""
         self._wake = asyncio.Event()
@@ -138,7 +141,7 @@ class QuickMatch:
         """Pairs this process made (for tests and health)."""
         self.passes = 0
         """Passes this process made over the pool (for tests and health)."""
-        hub.watchers.append(self._watch)
+        rooms.watchers.append(self._watch)
         lobby.greeters.append(self._greet)
 
     # --- what the routes ask --------------------------------------------------------
@@ -154,7 +157,7 @@ class QuickMatch:
         if game not in GAMES:
             raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
         try:
-            found = await self.rating(self.hub.store.engine, user.id, game, GROUP)
+            found = await self.rating(self.database, user.id, game, GROUP)
         except Exception as e:
             raise Refusal("storage_unavailable", f"the rating could not be read: {e}") from None
         rating = START_RATING if found is None else float(found)
@@ -162,8 +165,6 @@ class QuickMatch:
             await self.store.join(user.id, game, rating, now(), AGAIN)
         except Refusal:
             raise
-        except IntegrityError:
-            pass  # the same account joining twice at once: the other request's row stands
         except Exception as e:
             raise Refusal("storage_unavailable", f"quick match could not be joined: {e}") from None
         self.wake()
@@ -213,11 +214,12 @@ class QuickMatch:
                     await self.store.run(
                         game,
                         now(),
-                        self.hub.presence.in_lobby,
+                        self.presence.in_lobby,
                         self.grace,
                         self.longest,
                         SHOWN,
                         match_row,
+                        pairs,
                     )
                 )
             self.passes += 1
@@ -226,12 +228,11 @@ class QuickMatch:
         self.made += len(made)
         for game_id in made:
             try:
-                room = await self.hub.room(game_id)
+                room = await self.rooms.room(game_id)  # its deadline is this server's
             except Refusal as r:
                 log.warning("quick match game %s not opened: %s", game_id, r.message)
                 continue
-            room.driven = True  # its deadline is this server's to act on (else a claim's)
-            self.hub.clocks.watch(room)
+            self.rooms.clocks.watch(room)
         if any(p.matches or p.dropped for p in done):
             self.tell_soon()
         return done

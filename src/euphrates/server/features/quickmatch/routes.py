@@ -9,10 +9,9 @@ from typing import Any
 from fastapi import APIRouter
 
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.api import refusals
 from euphrates.server.features.deps import ServicesDep, Signed, SignedDep
-from euphrates.server.features.play.requests import QuickMatchIn
-from euphrates.server.features.play.schemas import refusals
-from euphrates.server.features.quickmatch.schemas import QuickMatchOut
+from euphrates.server.features.quickmatch.schemas import QuickMatchIn, QuickMatchOut
 
 router = APIRouter(tags=["quick match"])
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from euphrates.server.features.play.requests import GameName
+from euphrates.server.features.api import GameName, Strict
 
 
 class Rule(BaseModel):
@@ -40,3 +40,10 @@ class QuickMatchOut(BaseModel):
     )
     rule: Rule | None = None
     match: Paired | None = None
+
+
+class QuickMatchIn(Strict):
+    game: GameName
+    players: int = Field(
+        default=2, description="quick match makes 2-player games only; any other is refused"
+    )

@@ -8,12 +8,10 @@ from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.deps import HubDep, OpenedDep
-from euphrates.server.features.play.requests import LAST_SEAT, GameName
-from euphrates.server.features.play.schemas import ENDED, GAME, refusals
+from euphrates.server.features.api import ENDED, GAME, LAST_SEAT, GameName, refusals
+from euphrates.server.features.deps import OpenedDep, ServicesDep
 from euphrates.server.features.ratings.schemas import Group, LeaderboardOut, ResignOut
-from euphrates.server.game.resign import resign
-from euphrates.server.store import ratings as ratingstore
+from euphrates.server.store import ratings as rating_reads
 
 router = APIRouter(tags=["ratings"])
 
@@ -25,14 +23,14 @@ router = APIRouter(tags=["ratings"])
 )
 async def leaderboard(
     game: GameName,
-    hub: HubDep,
+    services: ServicesDep,
     players: Annotated[Group, Query(description="the player-count group")] = "2",
-    top: Annotated[int, Query(ge=1, le=ratingstore.LEADERBOARD)] = 50,
+    top: Annotated[int, Query(ge=1, le=rating_reads.LEADERBOARD)] = 50,
 ) -> dict[str, Any]:
     """The best rated accounts of a game and player-count group, with the bot levels'
     fixed ratings among them (marked `bot`)."""
     try:
-        entries = await ratingstore.leaderboard(hub.store.engine, game, players, top)
+        entries = await rating_reads.leaderboard(services.accounts.database, game, players, top)
     except Exception as e:
         raise Refusal("storage_unavailable", f"the ratings could not be read: {e}") from None
     return {"game": game, "players": players, "entries": entries}
@@ -54,11 +52,13 @@ async def leaderboard(
     ),
 )
 async def resign_seat(
-    seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep, hub: HubDep
+    seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep
 ) -> dict[str, Any]:
     """Resign a rated game: a bot of the game's level plays the seat to the end, and
     the rating places its player last (below anyone who resigned later)."""
     room = opened.room
     if seat >= room.row.players:
         raise Refusal("bad_request", "'seat' must be a seat number of this game")
-    return {"level": await resign(hub, room, seat, opened.seats)}
+    if not room.row.rated:
+        raise Refusal("not_rated", "only a rated game is resigned; leave an unrated one")
+    return {"level": await room.resign(seat, opened.seats)}

@@ -1,4 +1,4 @@
-"""What the rating routes answer, as models, and a hint: names and shown ratings only — no account
+"""What the rating routes answer, as models: names and shown ratings only — no account
 id, no μ or σ, nothing of anyone that is not on a leaderboard anyway."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from euphrates.server.features.play.requests import GameName
+from euphrates.server.features.api import GameName
 
 Group = Literal["2", "3-4"]
 
@@ -49,11 +49,3 @@ class RatedGameOut(BaseModel):
 
 class ResignOut(BaseModel):
     level: str = Field(description="the level of the bot that plays the seat to the end")
-
-
-class HintOut(BaseModel):
-    """A hint (server/hints.py): the seat's view alone went into it."""
-
-    action: str = Field(description="the suggested action, in the game's notation")
-    version: int = Field(description="the version whose pending decision it answers")
-    level: str = Field(description="the level of the bot that chose it")

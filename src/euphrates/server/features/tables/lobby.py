@@ -1,5 +1,5 @@
-"""The lobby, live: a WebSocket (`/api/lobby/ws`) that tells an open lobby the open
-tables and, signed in, the account's own games with who sits where and who is online,
+"""The lobby, live: what an open lobby (its WebSocket, `/api/lobby/ws`,
+transport/lobby_socket.py) is told — the open tables and, signed in, the account's own games with who sits where and who is online,
 and tells it again whenever that changes — here or on another server.
 
 Why a socket rather than polling: an open lobby is what makes its account online
@@ -17,25 +17,14 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from typing import Any, Protocol
 
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.presence.presence import LOBBY, marks_of
 from euphrates.server.features.tables.tables import Tables
-from euphrates.server.game.rooms import Hub
-from euphrates.server.store import tables as tablestore
+from euphrates.server.game.rooms import Rooms
+from euphrates.server.store import tables as table_reads
 from euphrates.server.store.accounts import User
 from euphrates.server.store.tables import Listed
-from euphrates.server.transport.ws import (
-    Connection,
-    _parse,
-    _plain_id,
-    _receive,
-    _signed_in,
-    guarded,
-)
 
 log = logging.getLogger("euphrates.server")
 
@@ -49,10 +38,18 @@ MINE = 30
 """An account's games the lobby shows with who sits where."""
 
 
+class Pushed(Protocol):
+    """A lobby's connection as the lobby sees it (transport/lobby_socket.py)."""
+
+    def push(self, text: str) -> None: ...
+
+    def close_soon(self, code: str, message: str) -> None: ...
+
+
 class Watcher:
     """One open lobby: its connection, its account, what it was last sent."""
 
-    def __init__(self, conn: Connection, user: User | None) -> None:
+    def __init__(self, conn: Pushed, user: User | None) -> None:
         self.conn = conn
         self.user = user
         self.sent: dict[str, str] = {}
@@ -69,9 +66,9 @@ class Watcher:
 
 
 class Lobby:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, rooms: Rooms) -> None:
         self.tables = tables
-        self.hub: Hub = tables.hub
+        self.rooms = rooms
         self.watching: set[Watcher] = set()
         self._games: set[str] = set()
         self._users: set[int] = set()
@@ -82,6 +79,7 @@ class Lobby:
         """Told of each lobby that opens, after its first list: what other features
         show there (quick match's state, quickmatch.py)."""
         tables.listeners.append(self.changed)
+        rooms.account_watchers.append(self.account_changed)
 
     def start(self) -> None:
         self._safety = asyncio.create_task(self._safety_loop(), name="lobby-safety")
@@ -103,6 +101,14 @@ class Lobby:
         self._all = self._all or tables
         if self._task is None:
             self._task = asyncio.create_task(self._refresh(), name="lobby-refresh")
+
+    def account_changed(self, user_id: int) -> None:
+        """An account was disabled or deleted: its lobbies close (they connect again
+        as what they may be now)."""
+        for w in list(self.watching):
+            if w.user is not None and w.user.id == user_id:
+                self.watching.discard(w)
+                w.conn.close_soon("account_changed", "this account changed; connect again")
 
     async def _safety_loop(self) -> None:
         while True:
@@ -147,69 +153,7 @@ class Lobby:
         seated = {t.id for t in listed if any(s.user_id == viewer for s in t.seats)}
         if w.mine is None or games & ({t.id for t in w.mine} | seated):
             try:
-                w.mine = await tablestore.games_of(self.hub.store, w.user.id, MINE)
+                w.mine = await table_reads.games_of(self.rooms.store.database, w.user.id, MINE)
             except Exception as e:
                 raise Refusal("storage_unavailable", f"the games could not be read: {e}") from None
         w.send("mine", "games", [self.tables.entry(t, viewer) for t in w.mine])
-
-
-async def serve_lobby(ws: WebSocket, lobby: Lobby) -> None:
-    await guarded(ws, lobby.hub, lambda: _serve(ws, lobby))
-
-
-async def _serve(ws: WebSocket, lobby: Lobby) -> None:
-    hub = lobby.hub
-    await ws.accept()
-    conn = Connection(ws, hub)
-    conn.sender = asyncio.create_task(conn._send_loop())
-    watcher: Watcher | None = None
-    try:
-        try:
-            user = await _signed_in(ws, hub)
-        except Refusal as r:
-            conn.refuse(r)
-            conn.close_soon(r.code, r.message)
-            return
-        conn.user = user
-        conn.marks = marks_of(LOBBY, (), user.id if user else None)
-        hub.presence.enter(conn.marks)
-        watcher = Watcher(conn, user)
-        conn.send({"type": "lobby", "you": user.public() if user else None})
-        lobby.watching.add(watcher)
-        with contextlib.suppress(Refusal):
-            await lobby.tell(watcher, set())
-        for greet in lobby.greeters:
-            with contextlib.suppress(Refusal):  # the database is away: told when it changes
-                await greet(watcher)
-        while conn.closing is None:
-            text = await _receive(conn)
-            if text is None:
-                break
-            _answer(conn, text)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if watcher is not None:
-            lobby.watching.discard(watcher)
-        if conn.marks:
-            hub.presence.leave(conn.marks)
-        if conn.closing is None:
-            conn.closing = (1000, "bye")
-            conn.queue.put_nowait(None)
-        with contextlib.suppress(TimeoutError, Exception):
-            async with asyncio.timeout(5):
-                await conn.sender
-        conn.sender.cancel()
-
-
-def _answer(conn: Connection, text: str) -> None:
-    """A lobby only listens; it may ping."""
-    msg_id: object = None
-    try:
-        msg = _parse(text)
-        msg_id = msg.get("id") if _plain_id(msg.get("id")) else None
-        if msg.get("type") != "ping":
-            raise Refusal("unknown_type", "a lobby sends only 'ping'")
-        conn.send({"type": "pong", "id": msg_id})
-    except Refusal as r:
-        conn.refuse(r, msg_id)

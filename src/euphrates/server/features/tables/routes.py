@@ -1,19 +1,19 @@
 """Open tables: the list the lobby shows, sitting down and getting up, the host
-starting early with bots, and the lobby's WebSocket (lobby.py) that keeps the list
-and who is online current."""
+starting early with bots. (The lobby's WebSocket, which keeps the list and who is
+online current, is transport/lobby_socket.py.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter
 
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.api import ENDED, GAME, refusals
 from euphrates.server.features.deps import OpenedDep, ServicesDep, SignedDep
-from euphrates.server.features.play.requests import LeaveIn, SitIn, StartIn
-from euphrates.server.features.play.schemas import ENDED, GAME, GameOnly, JoinOut, refusals
-from euphrates.server.features.tables.lobby import serve_lobby
-from euphrates.server.features.tables.schemas import TablesOut
+from euphrates.server.features.play.schemas import GameOnly, JoinOut
+from euphrates.server.features.ratings.ratings import check_bot_level
+from euphrates.server.features.tables.schemas import LeaveIn, SitIn, StartIn, TablesOut
 
 router = APIRouter(tags=["tables"])
 
@@ -44,14 +44,12 @@ async def open_tables(services: ServicesDep, signed: SignedDep) -> dict[str, Any
         *ENDED,
     ),
 )
-async def sit(
-    opened: OpenedDep, services: ServicesDep, body: SitIn | None = None
-) -> dict[str, Any]:
+async def sit(opened: OpenedDep, body: SitIn | None = None) -> dict[str, Any]:
     """Take a free seat of an open table (signed in; no token): the seat is the
     account's, opened from any browser. The game starts when every seat is taken."""
     if opened.user is None:
         raise Refusal("not_signed_in", "sign in to sit at an open table")
-    seats = await services.tables.sit(opened.room, opened.user, body.seat if body else None)
+    seats = await opened.room.sit(opened.user, body.seat if body else None)
     return {"game": opened.room.audience.meta(), "you": {"seats": seats, "host": opened.host}}
 
 
@@ -63,13 +61,11 @@ async def sit(
         *OPENED, "not_signed_in", "not_your_seat", "host_stays", "already_started", *ENDED
     ),
 )
-async def leave(
-    opened: OpenedDep, services: ServicesDep, body: LeaveIn | None = None
-) -> dict[str, Any]:
+async def leave(opened: OpenedDep, body: LeaveIn | None = None) -> dict[str, Any]:
     """Get up from a game that has not started: your account's seats are free again."""
     if opened.user is None:
         raise Refusal("not_signed_in", "sign in to leave your seat")
-    await services.tables.leave(opened.room, opened.user)
+    await opened.room.leave(opened.user)
     return {"game": opened.room.audience.meta(), "you": {"seats": [], "host": opened.host}}
 
 
@@ -86,17 +82,14 @@ async def leave(
         *ENDED,
     ),
 )
-async def start(
-    opened: OpenedDep, services: ServicesDep, body: StartIn | None = None
-) -> dict[str, Any]:
+async def start(opened: OpenedDep, body: StartIn | None = None) -> dict[str, Any]:
     """Host only (its link, or an open table's creator signed in): start now, with a
     bot of `level` in each seat still free."""
     if not opened.host:
         raise Refusal("not_host", "only the host can start the game early")
-    await services.tables.start(opened.room, body.level if body else "intermediate")
+    level = body.level if body else "intermediate"
+    room = opened.room
+    if room.row.rated:
+        check_bot_level(room.row.game, room.row.players, level)
+    await room.start_early(level)
     return {"game": opened.room.audience.meta()}
-
-
-@router.websocket("/api/lobby/ws")
-async def lobby_socket(websocket: WebSocket, services: ServicesDep) -> None:
-    await serve_lobby(websocket, services.lobby)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from euphrates.server.features.play.requests import GameName
+from euphrates.server.features.api import LAST_SEAT, GameName, Level, Strict
 from euphrates.server.features.play.schemas import Status
 
 
@@ -55,3 +55,19 @@ class TableOut(BaseModel):
 
 class TablesOut(BaseModel):
     tables: list[TableOut] = Field(description="the open tables waiting for players, newest first")
+
+
+class SitIn(Strict):
+    """The seat to take; without one, the first free seat."""
+
+    seat: int | None = Field(default=None, ge=0, le=LAST_SEAT)
+
+
+class LeaveIn(Strict):
+    pass
+
+
+class StartIn(Strict):
+    """The level of the bots that take the seats still free."""
+
+    level: Level = "intermediate"

@@ -1,4 +1,4 @@
-"""The guided first games (server/tour.py): starting one, and what its page may know."""
+"""The guided first games (tour.py): starting one, and what its page may know."""
 
 from __future__ import annotations
 
@@ -6,13 +6,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from euphrates.games import GAMES
+from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.features.deps import BaseUrl, HubDep, OpenedDep, ServicesDep
-from euphrates.server.features.play.requests import TourIn
+from euphrates.server.features.api import GAME, refusals
+from euphrates.server.features.deps import BaseUrl, OpenedDep, ServicesDep
 from euphrates.server.features.play.routes import created_answer
-from euphrates.server.features.play.schemas import GAME, CreateOut, refusals
-from euphrates.server.features.tour.tour import tour_now
-from euphrates.server.transport.guard import client_address
+from euphrates.server.features.play.schemas import CreateOut
+from euphrates.server.features.tour.schemas import TourIn
+from euphrates.server.features.tour.tour import TOUR_LEVEL, line_of, tour_now
 
 router = APIRouter()
 
@@ -25,14 +27,24 @@ router = APIRouter()
     responses=refusals("storage_unavailable"),
 )
 async def create_tour(
-    body: TourIn, request: Request, services: ServicesDep, hub: HubDep, base: BaseUrl
+    body: TourIn, request: Request, services: ServicesDep, base: BaseUrl
 ) -> dict[str, Any]:
     """Start a guided first game of `game`: a scripted deal against a scripted
     opponent. The answer is a new game's, as for `POST /api/games`."""
     if not services.created.take(client_address(request.scope)):
         per_hour = services.settings.games_per_hour
         raise Refusal("rate_limited", f"at most {per_hour:g} new games an hour from one address")
-    created = await hub.create_tour(body.game)
+    if body.game not in GAMES:
+        raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
+    line = line_of(body.game)
+    created = await services.rooms.create(
+        body.game,
+        line.players,
+        [{"kind": "human"}, {"kind": "bot", "level": TOUR_LEVEL}],
+        line.options,
+        seed=line.seed,
+        levels=frozenset({TOUR_LEVEL}),
+    )
     return created_answer(created, base)
 
 

@@ -4,8 +4,10 @@ line's moves, and a room that takes from either seat only the line's next move, 
 the tour cannot leave its script and every move is still checked by the engine.
 
 A tour is a game like any other in storage (options, seed, log); what marks it is
-its scripted seat. The page learns where the lessons are and, when the learner is
-to move, the one move expected now: never the opponent's moves or the deal.
+its scripted seat, played by `TourDriver`, a driver registered for the level `tour`
+(game/drivers.py): the room and the bots know it only as a scripted driver. The page
+learns where the lessons are and, when the learner is to move, the one move expected
+now: never the opponent's moves or the deal.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from typing import Any
 from euphrates.games import game_definition
 from euphrates.match.tours import LEARNER, Line, load_line
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.store.games import GameRow
+from euphrates.server.store.rows import GameRow
 
 TOUR_LEVEL = "tour"
+PACE = 0.25
+"""Seconds before the scripted opponent's moves at most: they need no thought, only
+time to be seen."""
 
 
 def is_tour(row: GameRow) -> bool:
@@ -34,14 +39,21 @@ def tour_line(row: GameRow) -> Line | None:
     return line_of(row.game) if is_tour(row) else None
 
 
-def check_move(row: GameRow, version: int, canonical: str) -> None:
-    """Refuse, in a tour, any move but the line's (the page shows where to play)."""
-    line = tour_line(row)
-    if line is None:
-        return
-    expected = line.expected(version)
-    if canonical != expected:
-        raise Refusal("tour_step", "the guided game expects another move here")
+class TourDriver:
+    """The scripted opponent, and the script every seat of a tour follows."""
+
+    level = TOUR_LEVEL
+    scripted = True
+    pace: float | None = PACE
+
+    def check(self, row: GameRow, version: int, action: str) -> None:
+        """Refuse any move but the line's (the page shows where to play)."""
+        expected = line_of(row.game).expected(version)
+        if action != expected:
+            raise Refusal("tour_step", "the guided game expects another move here")
+
+    async def choose(self, row: GameRow, version: int, view: dict[str, Any]) -> str:
+        return line_of(row.game).expected(version) or "pass"
 
 
 @cache

@@ -48,6 +48,8 @@ export const DE = {
   "note.back": "{who} ist zurück und spielt wieder",
   "note.replaced": "Der Gastgeber hat den Platz von {who} einem Bot ({level}) gegeben",
   "note.resigned": "{who} hat aufgegeben: ein Bot ({level}) spielt den Platz zu Ende",
+  "note.left": "{who} hat das Spiel für immer verlassen (das Konto wurde gelöscht): ein Bot ({level}) spielt den Platz zu Ende",
+  "note.ended": "Die Verwaltung des Servers hat das Spiel beendet",
   "note.hint": "{who} hat sich einen Tipp geben lassen ({level})",
   "lobby.create": "Spiel anlegen",
   "lobby.creating": "Lege an…",

@@ -48,6 +48,8 @@ export const EN = {
   "note.back": "{who} is back and plays again",
   "note.replaced": "the host gave {who}’s seat to a bot ({level})",
   "note.resigned": "{who} resigned: a bot ({level}) plays the seat to the end",
+  "note.left": "{who} left for good (the account was deleted): a bot ({level}) plays the seat to the end",
+  "note.ended": "the server’s admin ended the game",
   "note.hint": "{who} took a hint ({level})",
   "lobby.create": "Create the game",
   "lobby.creating": "Creating…",
