@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from euphrates.games import GAMES
 from tests.web.conftest import Pages, Server, shot
 
 
@@ -94,3 +95,50 @@ def test_the_account_arriving_leaves_the_forms_alone(server: Server, pages: Page
     page.wait_for_function("() => !document.querySelector('.mine').dataset.drawn")
     assert page.get_attribute("#create", "data-drawn") == "before the account"
     assert page.get_attribute("button[data-players='3']", "aria-checked") == "true"
+
+
+def test_the_lobby_offers_what_the_server_describes(server: Server, pages: Pages) -> None:
+    """The games, their options with defaults, players and seats, and the bots' levels
+    come from `/api/meta`: a game the lobby has never heard of is offered like the two
+    it has, and until the answer comes the page is drawn without the form."""
+    held: list[Any] = []
+    page = pages.open(server.base + "/rules/board")
+    page.route("**/api/meta", lambda route: held.append(route))
+    page.goto(server.base + "/")
+    page.wait_for_selector(".new-game h2")
+    assert page.locator(".new-game[aria-busy=true]").count() == 1
+    assert (
+        page.locator("#create, .new-game [data-game], header .rules-links a[data-rule]").count()
+        == 0
+    )
+    meta: Any = server.call("GET", "/api/meta")
+    meta["games"]["chess"] = ["clock_in"]
+    meta["levels"] = ["beginner", "expert"]
+    meta["definitions"] = {
+        **{name: definition.describe() for name, definition in GAMES.items()},
+        "chess": {"options": {"clock_in": True}, "players": [2], "seats": "number"},
+    }
+    held[0].fulfill(json=meta)
+    page.wait_for_selector("#create")
+    buttons = page.locator(".new-game [data-game]").evaluate_all(
+        "xs => xs.map(x => x.dataset.game)"
+    )
+    assert buttons == [*GAMES, "chess"]
+    assert page.locator("header .rules-links a[data-rule]").count() == len(GAMES) + 1
+    # The first game offered is chosen; its seats are marked by dynasty, the card
+    # game's by number; the bots are of the levels offered, the middle one missing.
+    assert page.get_attribute(".new-game [data-game=board]", "aria-checked") == "true"
+    assert page.locator(".seat-row svg.icon").count() == 2
+    levels = page.locator("select[name=seat1] option").evaluate_all("xs => xs.map(x => x.value)")
+    assert levels == ["here", "invite", "bot:beginner", "bot:expert"]
+    assert page.locator("select[name=seat1]").input_value() == "bot:beginner"
+    page.click(".new-game [data-game=cards]")
+    assert page.locator(".seat-row svg.icon").count() == 0
+    assert page.locator(".seat-row .seat-no").all_inner_texts() == ["1", "2"]
+    # A game of two players only, whose one option is on unless unchecked.
+    page.click("button[data-players='4']")
+    page.click(".new-game [data-game=chess]")
+    assert page.locator("[data-players]").count() == 1
+    assert page.locator(".seat-row").count() == 2
+    assert page.locator("input[name=clock_in]").is_checked()
+    assert page.locator("input[name=open_piles], input[name=advanced]").count() == 0

@@ -5,37 +5,39 @@
 // browser, with who plays them and whether they are online), and joining or watching
 // by link. The open tables and the account's games come from the lobby's WebSocket,
 // which the server keeps current; they are drawn again without touching the forms.
+// The games and the bots' levels are what the server offers (shared/offer.js).
 
 import { account, accountGames, accountPanel, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
 import { byId, copyText, fill, h } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
-import { DYNASTIES } from "./shared/pieces.js";
-import { leaderIcon } from "./shared/symbols.js";
 import { ruleLink, setRulesOpener } from "./shared/rulelinks.js";
 import { LobbySocket } from "./shared/lobbynet.js";
+import { firstSeats, loadOffer, seatMark } from "./shared/offer.js";
 import { openTablesPanel, opponents } from "./shared/opentables.js";
 import { QuickMatchPanel } from "./shared/quickmatch.js";
 
-const LEVELS = ["beginner", "intermediate", "strong", "expert"];
+/** The bots' level a seat starts with, where the server has it. */
+const DEFAULT_LEVEL = "intermediate";
 
 /** @typedef {{choice: string, name: string}} SeatChoice */
 
+/** What the server offers: null until it has answered. */
+let offer = /** @type {import("./shared/offer.js").Offer | null} */ (null);
+/** @type {string|null} why the server's offer could not be read */
+let offerError = null;
+
 const form = {
-  game: "board",
+  /** The game chosen: the server's first, once it has said which it offers. */
+  game: "",
   players: 2,
   /** @type {SeatChoice[]} */
   // You at this screen against bots: the quickest way into a game; a seat can be
   // switched to a friend's invitation or to this screen (several players) at once.
-  seats: [
-    { choice: "here", name: "" },
-    { choice: "bot:intermediate", name: "" },
-    { choice: "bot:intermediate", name: "" },
-    { choice: "bot:intermediate", name: "" },
-  ],
-  /** @type {Record<string, boolean>} */
-  options: { advanced: false, open_scores: false, open_piles: false },
+  seats: [],
+  /** @type {Record<string, Record<string, boolean>>} each game's options as chosen */
+  options: {},
   /** The clock: "none", "realtime:<preset>" or "turn:<days>". */
   clock: "none",
   /** An open table: listed in the lobby; its creator (signed in) sits at seat 1. */
@@ -52,6 +54,47 @@ function clockBody(choice) {
   if (mode === "realtime") return { mode, preset: value };
   if (mode === "turn") return { mode, days: Number(value) };
   return undefined;
+}
+
+/** The game chosen, as the server describes it (undefined before it has answered). */
+function chosen() {
+  return offer?.described[form.game];
+}
+
+/** The chosen game's options as chosen so far, from its defaults. */
+function chosenOptions() {
+  form.options[form.game] ??= { ...(chosen()?.options ?? {}) };
+  return /** @type {Record<string, boolean>} */ (form.options[form.game]);
+}
+
+/** The bots' levels the server offers. */
+function levels() {
+  return offer?.levels ?? [];
+}
+
+/**
+ * Choose a game: its players kept where it allows as many, else its fewest.
+ * @param {string} game
+ */
+function choose(game) {
+  form.game = game;
+  const allowed = chosen()?.players ?? [];
+  if (!allowed.includes(form.players) && allowed.length) form.players = Math.min(...allowed);
+}
+
+/** Ask the server what it offers, then draw the forms with it (or say why not). */
+async function offered() {
+  try {
+    offer = await loadOffer();
+  } catch (e) {
+    offerError = errorText(e);
+    render();
+    return;
+  }
+  form.seats = firstSeats(offer, DEFAULT_LEVEL);
+  const first = offer.games[0];
+  if (first !== undefined && !chosen()) choose(first);
+  render();
 }
 
 /** @type {any} */
@@ -108,7 +151,7 @@ function render() {
       h("h1", {}, t("app.title")),
       h("p", { class: "tagline" }, t("app.tagline")),
       h("nav", { class: "rules-links", "aria-label": t("rules.button") },
-        ruleLink("board", "", t("rules.board"), "rules-button"), ruleLink("cards", "", t("rules.cards"), "rules-button"),
+        ...(offer?.games ?? []).map((g) => ruleLink(g, "", t(`rules.${g}`), "rules-button")),
         h("a", { class: "rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards"))),
       langSwitch()),
     h("main", { class: "lobby" },
@@ -120,19 +163,26 @@ function render() {
 }
 
 function newGamePanel() {
+  const game = chosen();
+  if (!offer || !game) {
+    // Until the server has said what it offers: the card, and why it stays empty.
+    return h("section", { class: "card new-game", "aria-labelledby": "new-title", "aria-busy": String(!offerError) },
+      h("h2", { id: "new-title" }, t("lobby.new")),
+      offerError ? h("p", { class: "error", role: "alert" }, offerError) : null);
+  }
   const gameChoice = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("lobby.game") },
-    ...["board", "cards"].map((g) => h("button", {
+    ...offer.games.map((g) => h("button", {
       type: "button", role: "radio", "aria-checked": String(form.game === g), "data-game": g,
-      onclick: () => { form.game = g; render(); },
+      onclick: () => { choose(g); render(); },
     }, t(`lobby.${g}`))));
   const players = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("lobby.players") },
-    ...[2, 3, 4].map((n) => h("button", {
+    ...game.players.map((n) => h("button", {
       type: "button", role: "radio", "aria-checked": String(form.players === n), "data-players": n,
       onclick: () => { form.players = n; render(); },
     }, String(n))));
   const seats = h("ol", { class: "seats-form" });
   for (let i = 0; i < form.players; i++) seats.append(form.open ? openSeatRow(i) : seatRow(i));
-  const options = form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"];
+  const options = chosenOptions();
   const me = account();
   const open = h("label", { class: "check open-check" },
     h("input", {
@@ -151,10 +201,10 @@ function newGamePanel() {
       }), t("ratings.rated")), h("span", { class: "hint" }, t("ratings.rated_hint"))) : null,
     seats,
     h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
-      ...options.map((o) => h("label", { class: "check" },
+      ...Object.keys(options).map((o) => h("label", { class: "check" },
         h("input", {
-          type: "checkbox", name: o, checked: Boolean(form.options[o]),
-          onchange: (/** @type {Event} */ e) => { form.options[o] = /** @type {HTMLInputElement} */ (e.target).checked; },
+          type: "checkbox", name: o, checked: Boolean(options[o]),
+          onchange: (/** @type {Event} */ e) => { options[o] = /** @type {HTMLInputElement} */ (e.target).checked; },
         }), t(`lobby.opt.${o}`)))),
     h("div", { class: "field" }, h("label", { class: "label", for: "clock" }, t("lobby.clock")),
       h("select", {
@@ -176,7 +226,7 @@ function seatRow(i) {
   },
     h("option", { value: "here", selected: seat.choice === "here" }, t("lobby.here")),
     h("option", { value: "invite", selected: seat.choice === "invite" }, t("lobby.invite")),
-    ...LEVELS.map((l) => h("option", { value: `bot:${l}`, selected: seat.choice === `bot:${l}` },
+    ...levels().map((l) => h("option", { value: `bot:${l}`, selected: seat.choice === `bot:${l}` },
       t("lobby.bot", { level: t(`level.${l}`) }))));
   const name = seat.choice === "here"
     ? h("input", {
@@ -186,9 +236,8 @@ function seatRow(i) {
       oninput: (/** @type {Event} */ e) => { seat.name = /** @type {HTMLInputElement} */ (e.target).value; },
     })
     : null;
-  const dyn = DYNASTIES[i] ?? "lion";
   return h("li", { class: "seat-row" },
-    form.game === "board" ? leaderIcon("black", dyn, 26, t(`dynasty.${dyn}`)) : h("span", { class: "seat-no" }, String(i + 1)),
+    seatMark(chosen(), i),
     h("span", { class: "seat-label" }, t("lobby.seat", { n: i + 1 })),
     select, name);
 }
@@ -200,8 +249,7 @@ function seatRow(i) {
  */
 function openSeatRow(i) {
   const seat = /** @type {SeatChoice} */ (form.seats[i]);
-  const dyn = DYNASTIES[i] ?? "lion";
-  const icon = form.game === "board" ? leaderIcon("black", dyn, 26, t(`dynasty.${dyn}`)) : h("span", { class: "seat-no" }, String(i + 1));
+  const icon = seatMark(chosen(), i);
   if (i === 0) {
     return h("li", { class: "seat-row" }, icon, h("span", { class: "seat-label" }, t("lobby.seat", { n: 1 })),
       h("span", { class: "seat-you" }, t("lobby.you_sit", { name: account()?.name ?? "" })));
@@ -213,7 +261,7 @@ function openSeatRow(i) {
       onchange: (/** @type {Event} */ e) => { seat.choice = /** @type {HTMLSelectElement} */ (e.target).value; render(); },
     },
     h("option", { value: "invite", selected: choice === "invite" }, t("lobby.free_seat")),
-    ...LEVELS.map((l) => h("option", { value: `bot:${l}`, selected: choice === `bot:${l}` },
+    ...levels().map((l) => h("option", { value: `bot:${l}`, selected: choice === `bot:${l}` },
       t("lobby.bot", { level: t(`level.${l}`) })))));
 }
 
@@ -228,7 +276,7 @@ function firstHere() {
 function gameBody(seats) {
   /** @type {Record<string, boolean>} */
   const options = {};
-  for (const o of form.game === "board" ? ["advanced", "open_scores"] : ["open_piles"]) options[o] = Boolean(form.options[o]);
+  for (const [o, on] of Object.entries(chosenOptions())) options[o] = Boolean(on);
   const clock = clockBody(form.clock);
   return { game: form.game, players: form.players, seats, options, ...(clock ? { clock } : {}) };
 }
@@ -410,7 +458,7 @@ function myGamesPanel() {
     const status = lobby.games.find((x) => x.id === g.id)?.status ?? statuses[g.id] ?? g.status;
     const ended = status === "over" || status === "abandoned";
     list.append(h("li", { class: ended ? "ended" : "", "data-id": g.id },
-      h("span", { class: "game-name" }, t("lobby.vs", { game: t(`lobby.${g.game === "cards" ? "cards" : "board"}`), players: g.players })),
+      h("span", { class: "game-name" }, t("lobby.vs", { game: t(`lobby.${g.game}`), players: g.players })),
       opponents(lobby.games.find((x) => x.id === g.id)),
       h("span", { class: `status ${status}` }, t(`status.${status}`)),
       h("span", { class: "when" }, new Date(g.at).toLocaleDateString(currentLang())),
@@ -444,5 +492,6 @@ if (frag.seats.length || frag.host) history.replaceState(null, "", "/");
 onLang(render);
 render();
 lobby.connect();
+void offered();
 void loadAccount().then(() => accountChanged(false), () => {});
 void refreshStatuses();
