@@ -5,8 +5,8 @@ What differs between the games is the engines' to say, through their definitions
 evaluation, the book's wording of decisions), a lookup by name that a new game adds
 to. A comparison of a game's name with a literal (`game == "board"`, `view["game"] !=
 "cards"`, `case "board":`) is a branch a third game would have to be written into, so
-none may be left outside the engines. The server is checked on its own; the registry
-(`games.py`) is where the names are given.
+none may be left outside the engines — the server, its lobby and the bot host
+included. The registry (`games.py`) is where the names are given.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from euphrates.words.decisions import ASKING
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "euphrates"
-SKIPPED = ("board", "cards", "server")
-"""The engines, which may name themselves, and the server, checked separately."""
+SKIPPED = ("board", "cards")
+"""The engines, which may name themselves."""
 REGISTRY = PACKAGE / "games.py"
 ALLOWED = {
     ("terminal/game.py", 'word == "board"'),  # the terminal's `board` command, not a game

@@ -297,7 +297,7 @@ async def _drive(urls: list[str], args: argparse.Namespace, pids: list[int]) -> 
     clock = None
     if args.turn_based:
         began = time.monotonic()
-        await players.turn_based(urls[0], args.turn_based, rng, stats)
+        await players.turn_based(urls[0], args.turn_based, rng, stats, args.game)
         stats.turn_based_s = time.monotonic() - began
         clock = {"mode": "realtime", "preset": "fast"}
     tasks = [

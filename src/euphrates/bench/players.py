@@ -208,8 +208,8 @@ async def one_game(
             stats.games_done += 1
 
 
-async def turn_based(url: str, count: int, rng: random.Random, stats: Stats) -> None:
-    """Create `count` turn-based games and take both seats of each over HTTP (their
+async def turn_based(url: str, count: int, rng: random.Random, stats: Stats, game: str) -> None:
+    """Create `count` turn-based games of `game` and take both seats of each over HTTP (their
     clocks start); nobody connects to them."""
     from euphrates.server.common.clock import DAYS
 
@@ -217,7 +217,7 @@ async def turn_based(url: str, count: int, rng: random.Random, stats: Stats) -> 
 
     async def one() -> None:
         clock = {"mode": "turn", "days": rng.choice(DAYS), "level": "beginner"}
-        body = {"game": "board", "players": 2, "seats": [{"kind": "human"}] * 2, "clock": clock}
+        body = {"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "clock": clock}
         async with gate:
             try:
                 created = await asyncio.to_thread(post, url, "/api/games", body)

@@ -31,10 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from euphrates.core import Rng
+from euphrates.games import GAMES as REGISTRY
 from euphrates.games import game_definition
 
 KINDS = (("waiting", 0.5), ("active", 0.2), ("over", 0.3))
-GAMES = (("board", 0.8), ("cards", 0.2))
+GAMES = tuple(
+    zip(REGISTRY, (0.8, *[0.2 / max(1, len(REGISTRY) - 1)] * (len(REGISTRY) - 1)), strict=True)
+)
+"""Stored games by game: a club plays the first game most."""
 BOT_DUE = 0.05
 """Of the games being played, the share stopped where a bot must move."""
 TEMPLATES = 6

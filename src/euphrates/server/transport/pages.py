@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from euphrates.server.features.api import GameName
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 TEMPLATE = WEB_DIR / "page.html"
@@ -58,7 +59,7 @@ def pages(web: bool) -> APIRouter:
         return _send("replay")
 
     @router.get("/rules/{game}")
-    async def rules_page(game: Literal["board", "cards"]) -> Response:
+    async def rules_page(game: GameName) -> Response:
         return _send("rules")
 
     @router.get("/leaderboards")

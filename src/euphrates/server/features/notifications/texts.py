@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-LANGS = ("en", "de")
+from euphrates.words.book import book
 
-GAME_NAMES = {
-    "board": {"en": "Tigris & Euphrates", "de": "Euphrat & Tigris"},
-    "cards": {"en": "Contest of Kings", "de": "Wettstreit der Könige"},
-}
+LANGS = ("en", "de")
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -64,8 +61,10 @@ def _w(lang: str, key: str, **values: object) -> str:
 
 
 def game_name(game: str, lang: str) -> str:
-    names = GAME_NAMES.get(game, {})
-    return names.get(lang) or names.get("en") or game
+    """A game's title in `lang`, as the book of words has it (`term.title.<game>`)."""
+    key = f"term.title.{game}"
+    title = book(lang if lang in LANGS else "en").t(key)
+    return game if title == key else title
 
 
 @dataclass(frozen=True)
