@@ -71,6 +71,56 @@ async def read_clock(conn: AsyncConnection, row: Any, aware: Any) -> Clock:
     )
 
 
+SEATS_STATEMENT = (
+    db.seats.update()
+    .where(db.seats.c.game_id == sa.bindparam("g_id"), db.seats.c.seat == sa.bindparam("g_seat"))
+    .values(remaining_ms=sa.bindparam("g_ms"), standin=sa.bindparam("g_standin"))
+)
+"""A seat's clock figures, one statement for many seats of many games (executemany)."""
+
+GAMES_STATEMENT = (
+    db.games.update()
+    .where(db.games.c.id == sa.bindparam("g_id"))
+    .values(
+        clock_seat=sa.bindparam("g_clock_seat"),
+        clock_since=sa.bindparam("g_clock_since"),
+        deadline=sa.bindparam("g_deadline"),
+        wake_at=sa.bindparam("g_wake_at"),
+        driver=sa.bindparam("g_driver"),
+    )
+)
+"""A game's clock columns and its wake, one statement for many games (executemany)."""
+
+
+def seat_params(game_id: str, clock: Clock) -> list[dict[str, Any]]:
+    """The parameters of SEATS_STATEMENT for the seats whose figures changed (they are
+    then written)."""
+    out = [
+        {
+            "g_id": game_id,
+            "g_seat": seat,
+            "g_ms": ms(clock.remaining[seat]),
+            "g_standin": clock.standin[seat],
+        }
+        for seat in sorted(clock.dirty)
+    ]
+    clock.dirty.clear()
+    return out
+
+
+def game_params(game_id: str, clock: Clock, wake: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of GAMES_STATEMENT: the clock's columns and the wake's
+    (`Database.wake_values`, of plain values)."""
+    return {
+        "g_id": game_id,
+        "g_clock_seat": clock.seat,
+        "g_clock_since": clock.since,
+        "g_deadline": clock.deadline,
+        "g_wake_at": wake["wake_at"],
+        "g_driver": wake["driver"],
+    }
+
+
 async def write_seats(conn: AsyncConnection, game_id: str, clock: Clock) -> None:
     """The seats whose figures changed; the caller writes the game's columns."""
     for seat in sorted(clock.dirty):

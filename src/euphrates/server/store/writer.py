@@ -20,12 +20,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.common.clock import Clock
 from euphrates.server.store import models as db
-from euphrates.server.store.clocks import ClockWrite, clock_values, write, write_seats
+from euphrates.server.store.clocks import (
+    GAMES_STATEMENT,
+    SEATS_STATEMENT,
+    ClockWrite,
+    clock_values,
+    game_params,
+    seat_params,
+    write,
+)
 from euphrates.server.store.database import Database, Followup, StorageError, now
 from euphrates.server.store.rows import LogRow, Wake
 from euphrates.server.store.signals import Signal, SignalKind
@@ -158,21 +168,9 @@ class Writer:
             if values:
                 result = await conn.execute(self.append_stmt, values)
                 inserted = {(r.game_id, r.version) for r in result}
-            for a in batch:
-                if (a.game_id, a.row.version) not in inserted:
-                    continue
-                changes: dict[str, Any] = {}
-                if a.status is not None:
-                    changes.update(status=a.status, updated_at=at)
-                if a.wake is not None:
-                    changes.update(database.wake_values(a.wake))
-                if a.clock is not None:
-                    changes.update(clock_values(a.clock))
-                    await write_seats(conn, a.game_id, a.clock)
-                if changes:
-                    await conn.execute(
-                        db.games.update().where(db.games.c.id == a.game_id).values(changes)
-                    )
+            stored = [a for a in batch if (a.game_id, a.row.version) in inserted]
+            await self._write_changes(conn, stored, at)
+            for a in stored:
                 for followup in a.after:
                     await followup(conn)
                 # Delivered at commit, in this order.
@@ -182,3 +180,36 @@ class Writer:
                     clocked.add(id(job))
                     await database.signal(conn, Signal(SignalKind.SEATS, job.game_id))
         return inserted, clocked
+
+    async def _write_changes(self, conn: AsyncConnection, stored: list[Append], at: Any) -> None:
+        """What the stored versions change of their games, before their follow-ups run.
+        A move of a clocked game changes its clock and wake, and only them: those of
+        the whole batch are two statements (executemany), not two a move — the clocks'
+        cost under load was these statements, made anew for every move. Anything else
+        (a game's end, a wake the database's clock sets) is a statement of its own."""
+        database = self.database
+        games: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        for a in stored:
+            wake = database.wake_values(a.wake) if a.wake is not None else None
+            plain = wake is not None and not isinstance(wake["wake_at"], sa.ColumnElement)
+            if a.clock is not None and a.status is None and wake is not None and plain:
+                games.append(game_params(a.game_id, a.clock, wake))
+                seats.extend(seat_params(a.game_id, a.clock))
+                continue
+            changes: dict[str, Any] = {}
+            if a.status is not None:
+                changes.update(status=a.status, updated_at=at)
+            if wake is not None:
+                changes.update(wake)
+            if a.clock is not None:
+                changes.update(clock_values(a.clock))
+                seats.extend(seat_params(a.game_id, a.clock))
+            if changes:
+                await conn.execute(
+                    db.games.update().where(db.games.c.id == a.game_id).values(changes)
+                )
+        if games:
+            await conn.execute(GAMES_STATEMENT, games)
+        if seats:
+            await conn.execute(SEATS_STATEMENT, seats)
