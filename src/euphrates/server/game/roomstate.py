@@ -127,11 +127,11 @@ class RoomState:
     async def load(cls, host: RoomHost, row: GameRow, replay_buffer: int = 64) -> Self:
         definition = game_definition(row.game)
         state = definition.new_game(row.players, row.seed, row.options)
-        room = cls(row, definition, state, host, replay_buffer)
+        driven = row.wake and row.driver == host.store.origin  # this process made it due
+        notes = await load_notes(host.store.database, row.id)
+        room = cls(row, definition, state, host, replay_buffer, notes=notes, driven=driven)
         for entry in await host.store.load_log(row.id):
             room._replay_entry(entry)
-        room.notes = await load_notes(host.store.database, row.id)
-        room.driven = row.wake and row.driver == host.store.origin
         return room
 
     def _replay_entry(self, entry: LogRow) -> Step:

@@ -82,9 +82,10 @@ async function start() {
     onStep: (step) => table?.step(step),
     onChat: (line) => table?.chat(line),
     onLink: (online) => table?.link(online),
-    // The seats this page holds changed (taken at an open table, left, or a bot's now):
-    // the page starts again and is told what it holds.
-    onClosed: (code, message) => (code === "seats_changed"
+    // The seats this page holds changed (taken at an open table, left, or a bot's now),
+    // or its account did (disabled, deleted): the page starts again and is told what it
+    // holds now.
+    onClosed: (code, message) => (code === "seats_changed" || code === "account_changed"
       ? location.reload()
       : fatal(t("table.closed", { message: refusal(code, message, null) }))),
   });

@@ -86,6 +86,10 @@ export class LobbySocket {
       } else if (msg.type === "quickmatch") {
         this.quickmatch = msg.quickmatch ?? null;
         this.quickmatchAt = performance.now();
+      } else if (msg.type === "closed" && msg.code === "account_changed") {
+        // The account was disabled or deleted: the page starts again as what it is now.
+        location.reload();
+        return;
       } else {
         return;
       }
