@@ -40,6 +40,8 @@ games = sa.Table(
     sa.Column("creator", sa.Integer, sa.ForeignKey("users.id")),  # who opened it: its host
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # rated: every person plays from an account, no take-backs; rated when it ends
+    sa.Column("verdict", sa.String(16)),
+    # a rated game's outcome for the ratings: counted | repeat | voided (docs/fair-play.md)
 )
 
 seats = sa.Table(
@@ -56,6 +58,10 @@ seats = sa.Table(
     # the account the seat belongs to: then its link alone no longer acts for it
     sa.Column("remaining_ms", sa.BigInteger),  # time left when its clock last stopped
     sa.Column("standin", sa.String(16)),  # level of a bot playing for the person
+    sa.Column("forfeit_at", sa.DateTime(timezone=True)),
+    # real-time, out of time: forfeited then unless its player is back
+    sa.Column("missed", sa.Integer, nullable=False, server_default="0"),
+    # turn-based: deadlines missed in a row
 )
 
 log = sa.Table(
@@ -95,6 +101,7 @@ users = sa.Table(
     sa.Column("deleted", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("settings", sa.Text, nullable=False, server_default="{}"),
     # JSON: per-account options (notifications, …) that later features hang here
+    sa.Column("admin", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 sessions = sa.Table(
@@ -111,11 +118,15 @@ reports = sa.Table(
     "reports",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
-    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id")),  # a chat line's game
+    sa.Column("seq", sa.Integer),  # a chat line's number
     sa.Column("reporter", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
     sa.Column("reason", sa.String(500), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False, server_default="chat"),  # chat | player
+    sa.Column("target_user", sa.Integer, sa.ForeignKey("users.id")),  # a reported player
+    sa.Column("resolved_at", sa.DateTime(timezone=True)),
+    sa.Column("resolution", sa.String(16)),  # dismissed | muted | disabled
 )
 
 notes = sa.Table(
@@ -262,7 +273,78 @@ signals = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+rated_games = sa.Table(
+    "rated_games",
+    metadata,
+    # One row per rated game that ended: its seats as rated (JSON: account or bot level,
+    # place counted), what a void recomputes the ratings from, in order.
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("game", sa.String(8), nullable=False),
+    sa.Column("grp", sa.String(4), nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("verdict", sa.String(16), nullable=False),  # counted | repeat | voided
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+aborts = sa.Table(
+    "aborts",
+    metadata,
+    # A rated game an account left before it was played (docs/fair-play.md).
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+account_marks = sa.Table(
+    "account_marks",
+    metadata,
+    # A device (the first-party cookie) or client address an account signed in from,
+    # as a keyed hash: quick match pairs no two accounts sharing one.
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("kind", sa.String(8), primary_key=True),  # device | address
+    sa.Column("value", sa.String(64), primary_key=True),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+)
+
+vacations = sa.Table(
+    "vacations",
+    metadata,
+    # Days an account's turn-based clocks stand still.
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("starts_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("ends_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+blocks = sa.Table(
+    "blocks",
+    metadata,
+    # `user_id` blocked `blocked_id`: no chat between them, never paired by quick match.
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("blocked_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+login_failures = sa.Table(
+    "login_failures",
+    metadata,
+    # Wrong passwords per account name (its key) and client address: growing delays
+    # for that pair, never for the owner from another address.
+    sa.Column("name_key", sa.String(128), primary_key=True),
+    sa.Column("address", sa.String(64), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("locked_until", sa.DateTime(timezone=True)),
+)
+
 sa.Index("games_status", games.c.status)
+sa.Index("rated_games_order", rated_games.c.game, rated_games.c.grp, rated_games.c.created_at)
+sa.Index("aborts_user", aborts.c.user_id, aborts.c.created_at)
+sa.Index("account_marks_value", account_marks.c.kind, account_marks.c.value)
+sa.Index("vacations_user", vacations.c.user_id, vacations.c.ends_at)
+sa.Index("blocks_blocked", blocks.c.blocked_id)
 sa.Index(
     "reviews_queued",
     reviews.c.created_at,
