@@ -168,7 +168,7 @@ def test_conflicts_points_and_the_end_are_told_with_sides_strengths_and_winners(
     assert (en.scores, en.turn) == (["+1 red for you"], "seat 1's turn")
     de = tell("board", step, _voice("de", 1))
     assert de.lines == [
-        "Revolte (Priester): du greifst Platz 0 an, 1 gegen 2 auf dem Plan",
+        "Revolte (Priester): du greifst Platz 0 an, 1 gegen 2 auf dem Spielplan",
         "Platz 0 gewinnt, 3 gegen 3",
     ]
     assert (de.scores, de.turn) == (["+1 rot für Platz 0"], "Du bist am Zug")

@@ -1,6 +1,7 @@
 """The rules reference's text (web/rules/<lang>/<game>.json): both languages have the
-same sections, rulings and examples in the same order; every ruling of a game has its
-place (a refusal may cite any of them); every example names a drawing that exists."""
+same sections, rulings and examples in the same order, naming the same claims; every
+ruling of a game has its place (a refusal may cite any of them); every example names a
+figure of the game's claim table (web/rules/claims/<game>.json)."""
 
 from __future__ import annotations
 
@@ -49,23 +50,25 @@ def text(game: str, lang: str) -> Any:
     return json.loads((WEB / "rules" / lang / f"{game}.json").read_text(encoding="utf-8"))
 
 
-def shape(doc: Any) -> list[tuple[str, list[str]]]:
-    """Each section's id and its blocks' kinds: a ruling's id, an example's name, or "p"."""
+def shape(doc: Any) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """Each section's id and its blocks' kinds (a ruling's id, an example's name, or "p")
+    with the claims each names."""
     return [
         (
             s["id"],
-            [b.get("rule") or (f"fig:{b['fig']}" if "fig" in b else "p") for b in s["blocks"]],
+            [
+                (b.get("rule") or (f"fig:{b['fig']}" if "fig" in b else "p"), b.get("claims", []))
+                for b in s["blocks"]
+            ],
         )
         for s in doc["sections"]
     ]
 
 
 def examples(game: str) -> set[str]:
-    """The examples a game's drawing module holds (js/rules/<game>.js), and the scoring
-    the reference draws itself."""
-    code = (WEB / "js" / "rules" / f"{game}.js").read_text()
-    table = code[code.index("const EXAMPLES") : code.index("\n};", code.index("const EXAMPLES"))]
-    return set(re.findall(r"^  (\w+): \{", table, re.M)) | {"scoring"}
+    """The figures of a game's claim table, which its drawing module draws."""
+    table = json.loads((WEB / "rules" / "claims" / f"{game}.json").read_text(encoding="utf-8"))
+    return set(table["figures"])
 
 
 @pytest.mark.parametrize("game", ["board", "cards"])

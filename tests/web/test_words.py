@@ -41,8 +41,8 @@ ENGLISH = [
 ]
 
 GERMAN = [
-    "1 Plättchen (Bevölkerung) verlässt den Plan",
-    "2 Plättchen (Bevölkerung) verlassen den Plan",
+    "1 Plättchen (Bevölkerung) verlässt den Spielplan",
+    "2 Plättchen (Bevölkerung) verlassen den Spielplan",
     "Bob tauscht 1 Plättchen",
     "Bob tauscht 3 Plättchen",
     "Nur noch 1 Schatz: das Spiel endet",

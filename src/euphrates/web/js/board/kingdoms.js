@@ -29,6 +29,7 @@ import { block, neighbours } from "./geometry.js";
  * @property {Map<string, PlacedLeader>} leaderAt
  * @property {Set<string>} catastrophes
  * @property {Set<string>} treasures
+ * @property {string|null} unification the joining tile while its wars are fought (B-24)
  */
 
 /**
@@ -54,6 +55,7 @@ export function readBoard(view) {
     leaderAt,
     catastrophes: new Set(b.catastrophes ?? []),
     treasures: new Set(b.treasures ?? []),
+    unification: b.unification ?? null,
   };
 }
 
@@ -69,16 +71,17 @@ function occupied(board, sq) {
  * The region (tiles, flipped tiles and leaders that touch, B-4) holding a square.
  * @param {Board} board
  * @param {string} start
+ * @param {string|null} [without] a square counted as empty (the joining tile in a war)
  * @returns {Region | null}
  */
-export function regionAt(board, start) {
-  if (!occupied(board, start)) return null;
+export function regionAt(board, start, without = null) {
+  if (start === without || !occupied(board, start)) return null;
   const squares = new Set([start]);
   const queue = [start];
   while (queue.length) {
     const sq = /** @type {string} */ (queue.pop());
     for (const n of neighbours(sq)) {
-      if (!squares.has(n) && occupied(board, n)) {
+      if (!squares.has(n) && n !== without && occupied(board, n)) {
         squares.add(n);
         queue.push(n);
       }
@@ -101,7 +104,9 @@ export function regionAt(board, start) {
 
 /**
  * A leader's strengths in its kingdom: in a war, the face-up tiles of its colour
- * (B-24); in a revolt, the temples next to it (B-20).
+ * (B-24); in a revolt, the temples next to it (B-20). While the wars of a joining are
+ * fought, the joining tile counts as absent: each leader's side is its own part of the
+ * joined kingdom, as the war counts it (B-24).
  * @param {Board} board
  * @param {Region} region
  * @param {PlacedLeader} leader
@@ -109,5 +114,7 @@ export function regionAt(board, start) {
 export function strengths(board, region, leader) {
   const colour = LEADER_COLOUR[leader.leader];
   const temples = neighbours(leader.square).filter((n) => board.tileAt.get(n) === "red").length;
-  return { war: region.tiles[colour] ?? 0, revolt: temples };
+  const joining = board.unification;
+  const side = joining && region.squares.has(joining) ? regionAt(board, leader.square, joining) : region;
+  return { war: side?.tiles[colour] ?? 0, revolt: temples };
 }

@@ -188,6 +188,8 @@ export function shownNotation(text) {
  */
 export function actionWords(text, who) {
   const names = { name: () => who, perspective: null };
+  const war = asColour(LETTER_COLOUR_OF[/^war ([rbgk])$/.exec(text)?.[1] ?? ""] ?? "");
+  if (war) return t("note.war_first", { leaders: t(`leaders.${leaderOfColour(war)}`) });
   const m = /^([rbgkPFTKx])([A-P](?:1[01]|[1-9]))$/.exec(text);
   const [letter, sq] = [m?.[1] ?? "", m?.[2] ?? ""];
   /** @type {GameEvent|null} */

@@ -238,6 +238,8 @@ export function shownNotation(text) {
  */
 export function actionWords(text, who) {
   const names = { name: () => who, perspective: null, everything: false };
+  const war = colourOf(/^war ([rbgk])$/.exec(text)?.[1] ?? "");
+  if (war) return t("cards.note.war_first", { leaders: t(`cards.of.${leaderOf(war) ?? "priest"}`) });
   let m = /^([rbgk])([1-8])$/.exec(text);
   if (m) return describe({ kind: "card", seat: 0, card: m[1], column: Number(m[2]) }, names) ?? text;
   m = /^([rbgk])([1-7]-[2-8])$/.exec(text);

@@ -1,107 +1,118 @@
 // Small example positions of the board game for the rules reference, drawn by the
-// board table's own drawing (board/draw.js) and cut to the squares they use.
+// board table's own drawing (board/draw.js) on the standard board and cut to the
+// squares they use. The positions are those of the claim table
+// (web/rules/claims/board.json), which tests/web/test_rules_claims.py plays through the
+// engine; nothing here places a piece of its own.
 
 import { BoardDrawing } from "../board/draw.js";
+import { parseSquare, squareName } from "../board/geometry.js";
+import { boardMaps } from "../shared/api.js";
+import { h, s } from "../shared/dom.js";
 import { tileIcon } from "../shared/symbols.js";
 import { treasureIcon } from "./icons.js";
 
 /** @typedef {import("../shared/pieces.js").Colour} Colour */
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
+/** @typedef {import("../shared/types.js").MapSide} MapSide */
 /** @typedef {import("../board/draw.js").Marks} Marks */
 
-/** The board drawing's square size and margins (board/draw.js). */
+/** The board drawing's square size and margins (board/draw.js), and the labels' strip. */
 const SQ = 48;
 const OX = 24;
 const OY = 22;
+const STRIP = 20;
 
 /**
- * @typedef {object} Example
- * @property {[number, number, number, number]} window columns and rows shown: x0, y0, x1, y1 (from 0)
- * @property {string[]} [river]
- * @property {string[]} [printed] squares printed with a starting temple
- * @property {string[]} [bordered]
- * @property {Partial<Record<Colour, string[]>>} [tiles]
- * @property {string[]} [treasures]
- * @property {string[]} [catastrophes]
- * @property {string|null} [unification]
- * @property {{monument: string, square: string, colour: string}[]} [monuments]
- * @property {Record<string, string>[]} [leaders] per seat, leader name → square
- * @property {Marks} [marks]
+ * A position as the claim table writes it: a position's `board`, per seat the leaders
+ * (leader name → square), and the squares to mark.
+ * @typedef {object} Pieces
+ * @property {Record<string, any>} [board] tiles by colour, monuments, catastrophes, treasures, unification
+ * @property {Record<string, string>[]} [leaders]
+ * @property {Record<string, string[]>} [marks] last, region, conflict, targets
+ */
+/**
+ * @typedef {Pieces & {window: string, before?: Pieces, steps?: boolean}} Example
+ * `window` the squares shown ("A4:E6"); with `steps`, `before` is drawn first.
  */
 
-/** @type {Record<string, Example>} */
-const EXAMPLES = {
-  setup: {
-    window: [0, 0, 3, 2], river: ["A3", "B3", "C3", "D3"], printed: ["B2", "D1"], bordered: ["B2"],
-    tiles: { red: ["B2", "D1"] }, treasures: ["B2", "D1"],
-  },
-  point: {
-    window: [0, 0, 4, 2], river: ["A3", "B3"],
-    tiles: { red: ["B2"], green: ["D2"] }, leaders: [{ trader: "C2" }, { king: "B1" }],
-    marks: { last: new Set(["D2"]), region: new Set(["B1", "B2", "C2", "D2"]) },
-  },
-  kingdoms: {
-    window: [0, 0, 6, 2], river: ["A3", "B3", "C3"],
-    tiles: { red: ["B2"], black: ["D2"], green: ["F2", "F3", "G3"] }, leaders: [{ priest: "B1" }, { king: "C2" }],
-    marks: { region: new Set(["B1", "B2", "C2", "D2"]) },
-  },
-  revolt: {
-    window: [0, 0, 4, 2], river: ["A3", "B3", "C3"],
-    tiles: { red: ["A2", "B1", "D1"], black: ["C2"] }, leaders: [{ priest: "D2" }, { priest: "B2" }],
-    marks: { conflict: new Set(["B2", "D2"]) },
-  },
-  war: {
-    window: [0, 0, 7, 2], river: ["D3", "E3"],
-    tiles: { red: ["B1", "G1"], black: ["A2", "B3", "C2", "E2", "F2"], green: ["D2"] }, unification: "D2",
-    leaders: [{ king: "B2" }, { king: "G2" }],
-    marks: { conflict: new Set(["B2", "G2"]) },
-  },
-  monuments: {
-    window: [0, 0, 4, 3], river: ["A4", "B4", "C4"],
-    tiles: { red: ["D1"] }, monuments: [{ monument: "rb", square: "B2", colour: "red" }], leaders: [{ king: "D2" }],
-    marks: { region: new Set(["B2", "C2", "B3", "C3", "D1", "D2"]) },
-  },
-  treasures: {
-    window: [0, 0, 5, 2], river: ["A3", "B3"], printed: ["B2", "E2"],
-    tiles: { red: ["B2", "E2"], green: ["D2"] }, treasures: ["B2", "E2"], leaders: [{ trader: "C2" }],
-    marks: { region: new Set(["B2", "C2", "D2", "E2"]) },
-  },
-  catastrophes: {
-    window: [0, 0, 3, 2], river: ["A3"],
-    tiles: { black: ["C2"], green: ["B3"] }, catastrophes: ["B2"],
-    marks: { last: new Set(["B2"]) },
-  },
-};
+/** @type {MapSide|null} */
+let map = null;
+
+/** The standard side's map, fetched once before the first figure is drawn. */
+export async function ready() {
+  map ??= /** @type {MapSide} */ ((await boardMaps()).standard);
+}
 
 /**
- * An example drawn by the board table's drawing, cut to its window.
+ * One position drawn by the board's drawing, cut to the window, with the window's
+ * column letters and row numbers.
  * @param {string} name
- * @param {string} label what it shows, for those who cannot see it
+ * @param {[number, number, number, number]} win x0, y0, x1, y1 (from 0)
+ * @param {Pieces} p
  */
-export function figure(name, label) {
-  const ex = EXAMPLES[name];
-  if (!ex) throw new Error(`no board example ${name}`);
-  const drawing = new BoardDrawing({
-    columns: 16, rows: 11, river: ex.river ?? [], temples: ex.printed ?? [], bordered: ex.bordered ?? [],
-  });
+function drawing(name, win, p) {
+  if (!map) throw new Error("the board's map is not loaded");
+  const d = new BoardDrawing(map);
+  const b = p.board ?? {};
   const view = /** @type {BoardView} */ (/** @type {unknown} */ ({
     board: {
-      tiles: ex.tiles ?? {}, monuments: ex.monuments ?? [], catastrophes: ex.catastrophes ?? [],
-      treasures: ex.treasures ?? [], unification: ex.unification ?? null,
+      tiles: b.tiles ?? {}, monuments: b.monuments ?? [], catastrophes: b.catastrophes ?? [],
+      treasures: b.treasures ?? [], unification: b.unification ?? null,
     },
-    seats: (ex.leaders ?? []).map((leaders) => ({ leaders })),
+    seats: (p.leaders ?? []).map((leaders) => ({ leaders })),
   }));
-  drawing.render(view);
-  drawing.mark(ex.marks ?? {});
-  drawing.grid.replaceChildren(); // nothing to click
-  const [x0, y0, x1, y1] = ex.window;
-  const svg = drawing.svg;
-  svg.setAttribute("viewBox", `${OX + x0 * SQ - 3} ${OY + y0 * SQ - 3} ${(x1 - x0 + 1) * SQ + 6} ${(y1 - y0 + 1) * SQ + 6}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
+  d.render(view);
+  d.mark(/** @type {Marks} */ (Object.fromEntries(Object.entries(p.marks ?? {}).map(([k, v]) => [k, new Set(v)]))));
+  d.grid.replaceChildren(); // nothing to click
+  const [x0, y0, x1, y1] = win;
+  const left = OX + x0 * SQ - 3 - STRIP;
+  const top = OY + y0 * SQ - 3 - STRIP;
+  const width = (x1 - x0 + 1) * SQ + 6 + STRIP;
+  const height = (y1 - y0 + 1) * SQ + 6 + STRIP;
+  const labels = s("g", { class: "window-labels", "aria-hidden": "true" },
+    s("rect", { x: left, y: top, width, height: STRIP + 3, fill: "#efe3c6" }),
+    s("rect", { x: left, y: top, width: STRIP + 3, height, fill: "#efe3c6" }));
+  for (let x = x0; x <= x1; x++) {
+    labels.append(s("text", { x: OX + x * SQ + SQ / 2, y: OY + y0 * SQ - 7, class: "label", "text-anchor": "middle" }, squareName(x, 0)[0] ?? ""));
+  }
+  for (let y = y0; y <= y1; y++) {
+    labels.append(s("text", { x: OX + x0 * SQ - 7, y: OY + y * SQ + SQ / 2 + 4, class: "label", "text-anchor": "end" }, String(y + 1)));
+  }
+  const svg = d.svg;
+  svg.append(labels);
+  svg.setAttribute("viewBox", `${left} ${top} ${width} ${height}`);
   svg.classList.add("rules-board");
   svg.dataset.example = name;
   return svg;
+}
+
+/**
+ * An example of the claim table drawn by the board table's drawing: the position, or
+ * with `steps` the position before and after.
+ * @param {string} name
+ * @param {unknown} example the figure's entry in the claim table
+ * @param {string} label what it shows, for those who cannot see it
+ */
+export function figure(name, example, label) {
+  const ex = /** @type {Example} */ (example);
+  const [a, b] = ex.window.split(":").map((sq) => parseSquare(sq) ?? [0, 0]);
+  /** @type {[number, number, number, number]} */
+  const win = [a?.[0] ?? 0, a?.[1] ?? 0, b?.[0] ?? 0, b?.[1] ?? 0];
+  const after = drawing(name, win, ex);
+  if (!ex.steps || !ex.before) {
+    after.setAttribute("role", "img");
+    after.setAttribute("aria-label", label);
+    return after;
+  }
+  const before = drawing(name, win, ex.before);
+  for (const svg of [before, after]) {
+    svg.removeAttribute("role");
+    svg.setAttribute("aria-hidden", "true");
+  }
+  before.dataset.step = "before";
+  after.dataset.step = "after";
+  return h("div", { class: "rules-steps", role: "img", "aria-label": label, "data-example": name },
+    before, h("span", { class: "rules-then", "aria-hidden": "true" }, "→"), after);
 }
 
 /** @param {Colour|"treasure"} colour */

@@ -1,10 +1,13 @@
 // Small example layouts of the card game for the rules reference, drawn by the card
-// table's own drawing (cards/draw.js) and cut to the columns they use.
+// table's own drawing (cards/draw.js) and cut to the columns they use. The layouts are
+// those of the claim table (web/rules/claims/cards.json), which
+// tests/web/test_rules_claims.py plays through the engine; nothing here lays a card of
+// its own.
 
 import { LayoutDrawing } from "../cards/draw.js";
 import { cardIcon } from "../cards/pictures.js";
 import { CARD_LETTER } from "../cards/model.js";
-import { stylesheet } from "../shared/dom.js";
+import { h, stylesheet } from "../shared/dom.js";
 
 // The card table's stylesheet styles the layout's marks; a board table or the lobby
 // does not link it.
@@ -20,68 +23,85 @@ const CW = 76;
 const GW = 54;
 
 /**
- * @typedef {object} Example
- * @property {number} last the last column shown (from 0; the first is 0)
- * @property {string[][]} columns
- * @property {(string|null)[]} [bridges]
- * @property {string} [heads]
- * @property {string|null} [faceDown]
- * @property {Record<string, string>[]} [leaders] per seat, leader letter → spot
- * @property {Marks} [marks]
+ * A layout as the claim table writes it (a position's `layout`, the columns shown
+ * only), per seat the leaders (leader letter → spot), and the places to mark.
+ * @typedef {object} Pieces
+ * @property {{heads?: string, columns: string[][], bridges?: (string|null)[], face_down?: string|null}} layout
+ * @property {Record<string, string>[]} [leaders]
+ * @property {Record<string, (string|number)[]>} [marks] last, conflict, preview, targets; kingdom as [from, to]
  */
+/** @typedef {Pieces & {before?: Pieces, steps?: boolean}} Example with `steps`, `before` is drawn first */
 
-/** @type {Record<string, Example>} */
-const EXAMPLES = {
-  setup: { last: 2, columns: [["r", "b"], ["g"], ["k", "k", "r"]] },
-  kingdoms: {
-    last: 2, columns: [["r", "b", "g"], ["k", "r", "b"], ["g", "g", "r"]], bridges: ["k"],
-    leaders: [{ K: "1.1" }], marks: { kingdom: [0, 1] },
-  },
-  revolt: {
-    last: 1, columns: [["r", "b", "k"], ["b", "g", "g"]], bridges: ["g"],
-    leaders: [{ T: "1.1" }, { T: "2.1" }], marks: { kingdom: [0, 1], conflict: new Set(["1.1", "2.1"]) },
-  },
-  war: {
-    last: 1, columns: [["r", "r", "b"], ["g", "k", "r"]], bridges: ["?"], faceDown: "1-2",
-    leaders: [{ P: "1.2" }, { P: "2.3" }], marks: { conflict: new Set(["1.2", "2.3"]) },
-  },
-  ships: {
-    last: 1, columns: [["r", "b", "k"], ["k", "bg"]], bridges: ["r"],
-    leaders: [{ T: "1.3" }], marks: { last: new Set(["2.2"]) },
-  },
-  treasures: {
-    last: 2, columns: [["r", "g", "b"], ["k", "g", "r"], ["b", "r", "g"]], bridges: ["g", "b"],
-    leaders: [{ T: "2.2" }], marks: { kingdom: [0, 2], preview: new Set(["1.0", "2.0", "3.0"]) },
-  },
-  catastrophes: { last: 0, columns: [["r", "b", "g"]], leaders: [{ F: "1.2" }], marks: { last: new Set(["1.2", "1.3"]) } },
-};
+/** There is no map to fetch for the card game. */
+export async function ready() {}
 
 /**
- * An example drawn by the card table's drawing, cut to its columns.
- * @param {string} name
- * @param {string} label what it shows, for those who cannot see it
+ * The rows a layout's drawing shows (cards/draw.js: one below the longest column, 4 to 8).
+ * @param {Pieces} p
  */
-export function figure(name, label) {
-  const ex = EXAMPLES[name];
-  if (!ex) throw new Error(`no card example ${name}`);
-  const drawing = new LayoutDrawing((_key, p) => Object.values(p ?? {}).join(" "));
-  const columns = Array.from({ length: 8 }, (_, c) => ex.columns[c] ?? []);
-  const bridges = Array.from({ length: 7 }, (_, g) => ex.bridges?.[g] ?? null);
+const rowsOf = (p) => Math.min(8, Math.max(4, ...p.layout.columns.map((c) => c.length + 1)));
+
+/**
+ * One layout drawn by the card table's drawing, cut to its columns; a face-down
+ * bridge as the other players see it.
+ * @param {string} name
+ * @param {Pieces} p
+ * @param {number} rows the rows to show at least (two steps are drawn alike)
+ */
+function drawing(name, p, rows) {
+  const d = new LayoutDrawing((_key, q) => Object.values(q ?? {}).join(" "));
+  const lay = p.layout;
+  const shown = lay.columns.length;
+  const columns = Array.from({ length: 8 }, (_, c) => lay.columns[c] ?? []);
+  const bridges = Array.from({ length: 7 }, (_, g) => {
+    const card = lay.bridges?.[g] ?? null;
+    return card && lay.face_down === `${g + 1}-${g + 2}` ? "?" : card;
+  });
   const view = /** @type {CardsView} */ (/** @type {unknown} */ ({
-    layout: { heads: ex.heads ?? "tttttttt", columns, bridges, face_down: ex.faceDown ?? null },
-    leaders: ex.leaders ?? [],
+    layout: { heads: lay.heads ?? "tttttttt", columns, bridges, face_down: lay.face_down ?? null },
+    leaders: p.leaders ?? [],
   }));
-  drawing.render(view);
-  drawing.mark(ex.marks ?? {});
-  drawing.hit.replaceChildren(); // nothing to click
-  const width = LEFT + (ex.last + 1) * CW + ex.last * GW + 12;
-  const svg = drawing.svg;
-  svg.setAttribute("viewBox", `0 0 ${width} ${drawing.height}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
+  d.render(view);
+  if (rows > d.rows) {
+    d.rows = rows;
+    d.drawGround(rows);
+  }
+  d.mark(/** @type {Marks} */ (Object.fromEntries(Object.entries(p.marks ?? {})
+    .map(([k, v]) => [k, k === "kingdom" ? v : new Set(v.map(String))]))));
+  d.hit.replaceChildren(); // nothing to click
+  const width = LEFT + shown * CW + (shown - 1) * GW + 12;
+  const svg = d.svg;
+  svg.setAttribute("viewBox", `0 0 ${width} ${d.height}`);
   svg.classList.add("rules-layout");
   svg.dataset.example = name;
   return svg;
+}
+
+/**
+ * An example of the claim table drawn by the card table's drawing: the layout, or with
+ * `steps` the layout before and after.
+ * @param {string} name
+ * @param {unknown} example the figure's entry in the claim table
+ * @param {string} label what it shows, for those who cannot see it
+ */
+export function figure(name, example, label) {
+  const ex = /** @type {Example} */ (example);
+  const rows = ex.steps && ex.before ? Math.max(rowsOf(ex), rowsOf(ex.before)) : 0;
+  const after = drawing(name, ex, rows);
+  if (!ex.steps || !ex.before) {
+    after.setAttribute("role", "img");
+    after.setAttribute("aria-label", label);
+    return after;
+  }
+  const before = drawing(name, ex.before, rows);
+  for (const svg of [before, after]) {
+    svg.removeAttribute("role");
+    svg.setAttribute("aria-hidden", "true");
+  }
+  before.dataset.step = "before";
+  after.dataset.step = "after";
+  return h("div", { class: "rules-steps", role: "img", "aria-label": label, "data-example": name },
+    before, h("span", { class: "rules-then", "aria-hidden": "true" }, "→"), after);
 }
 
 /** @param {Colour|"treasure"} colour */

@@ -1,6 +1,7 @@
 // A game's rules reference, built from its text (web/rules/<lang>/<game>.json, fetched
 // when it is opened) with diagrams drawn by the table's own SVG code (./board.js,
-// ./cards.js): as its own page (/rules/board, js/rules.js) or as a panel over a table
+// ./cards.js) from the positions of the game's claim table (web/rules/claims/<game>.json,
+// the same in every language, which the tests play through the engine): as its own page (/rules/board, js/rules.js) or as a panel over a table
 // or the lobby. Sections and rulings have stable anchors (`rule-war`, `rule-B-24`)
 // that the tables' "why?" links and refusals point at.
 
@@ -10,16 +11,25 @@ import { withRulings } from "../shared/rulelinks.js";
 import { COLOURS } from "../shared/pieces.js";
 
 /** @typedef {import("../shared/pieces.js").Colour} Colour */
-/** @typedef {{p?: string, rule?: string, text?: string, fig?: string, caption?: string}} Block */
+/** @typedef {{p?: string, rule?: string, text?: string, fig?: string, caption?: string, claims?: string[]}} Block */
 /** @typedef {{id: string, title: string, blocks: Block[]}} Section */
 /**
  * @typedef {{title: string, intro: string, contents: string, ruling: string, close: string,
  *            other: string, sections: Section[]}} Rules
  */
 /**
- * What a game's diagrams module gives.
- * @typedef {{figure: (name: string, label: string) => Element, icon: (colour: Colour|"treasure") => Element}} Figures
+ * What a game's diagrams module gives: `ready` before the first figure (the board's map),
+ * then a figure drawn from its entry in the claim table.
+ * @typedef {{ready: () => Promise<void>, figure: (name: string, example: unknown, label: string) => Element,
+ *            icon: (colour: Colour|"treasure") => Element}} Figures
  */
+/**
+ * A game's claim table, as the reference reads it: the figures' positions (the claims
+ * are for the tests).
+ * @typedef {{figures: Record<string, unknown>}} Claims
+ */
+/** The final scoring's figure: points by colour and the treasures. */
+/** @typedef {{points: Record<Colour, number>, treasures: number}} Scoring */
 
 /** @type {Record<string, () => Promise<Figures>>} */
 const FIGURES = {
@@ -29,6 +39,28 @@ const FIGURES = {
 
 /** @type {Map<string, Promise<Rules>>} */
 const TEXTS = new Map();
+/** @type {Map<string, Promise<Claims>>} */
+const CLAIMS = new Map();
+
+/**
+ * A JSON file next to the texts, fetched once (again after a failure).
+ * @template T
+ * @param {Map<string, Promise<T>>} cache
+ * @param {string} name its path under web/rules/, without ".json"
+ * @returns {Promise<T>}
+ */
+function loadJson(cache, name) {
+  let done = cache.get(name);
+  if (!done) {
+    done = fetch(new URL(`../../rules/${name}.json`, import.meta.url)).then((res) => {
+      if (!res.ok) throw new Error(`rules/${name}.json: ${res.status}`);
+      return res.json();
+    });
+    done.catch(() => cache.delete(name));
+    cache.set(name, done);
+  }
+  return done;
+}
 
 /**
  * A game's text in a language, fetched once (again after a failure).
@@ -37,17 +69,7 @@ const TEXTS = new Map();
  * @returns {Promise<Rules>}
  */
 function loadRules(game, lang) {
-  const name = `${lang}/${game}`;
-  let done = TEXTS.get(name);
-  if (!done) {
-    done = fetch(new URL(`../../rules/${name}.json`, import.meta.url)).then((res) => {
-      if (!res.ok) throw new Error(`rules/${name}.json: ${res.status}`);
-      return res.json();
-    });
-    done.catch(() => TEXTS.delete(name));
-    TEXTS.set(name, done);
-  }
-  return done;
+  return loadJson(TEXTS, `${lang}/${game}`);
 }
 
 /**
@@ -59,7 +81,9 @@ export async function reference(game) {
   const load = FIGURES[game];
   if (!load) throw new Error(`no rules for ${game}`);
   const lang = currentLang();
-  const [doc, figs] = await Promise.all([loadRules(game, lang), load(), stylesheet("/static/css/rules.css")]);
+  const [doc, figs, claims] = await Promise.all([
+    loadRules(game, lang), load(), loadJson(CLAIMS, `claims/${game}`), stylesheet("/static/css/rules.css")]);
+  await figs.ready();
   /** @param {Block} b */
   const block = (b) => {
     if (b.rule) {
@@ -67,8 +91,10 @@ export async function reference(game) {
         h("span", { class: "ruling-code", title: doc.ruling }, b.rule), " ", ...withRulings(b.text ?? "", game));
     }
     if (b.fig) {
-      return h("figure", { class: "rules-fig", "data-fig": b.fig },
-        b.fig === "scoring" ? scoringFigure(figs) : figs.figure(b.fig, b.caption ?? ""),
+      const example = claims.figures[b.fig];
+      if (!example) throw new Error(`no ${game} figure ${b.fig}`);
+      return h("figure", { class: "rules-fig", "data-fig": b.fig, "data-claims": (b.claims ?? []).join(" ") },
+        b.fig === "scoring" ? scoringFigure(figs, /** @type {Scoring} */ (example)) : figs.figure(b.fig, example, b.caption ?? ""),
         h("figcaption", {}, b.caption ?? ""));
     }
     return h("p", {}, ...withRulings(b.p ?? "", game));
@@ -96,17 +122,18 @@ export async function reference(game) {
  * The final scoring of an example: points by colour, the treasures added to the weakest
  * colour one at a time (B-32), the score.
  * @param {Figures} figs
+ * @param {Scoring} example
  */
-function scoringFigure(figs) {
-  const points = [7, 5, 3, 6];
+function scoringFigure(figs, example) {
+  const points = COLOURS.map((c) => example.points[c]);
   const after = [...points];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < example.treasures; i++) {
     const weakest = after.indexOf(Math.min(...after));
     after[weakest] = (after[weakest] ?? 0) + 1;
   }
-  return h("div", { class: "rules-scoring", role: "img", "aria-label": `${points.join(", ")} + 2 = ${Math.min(...after)}` },
+  return h("div", { class: "rules-scoring", role: "img", "aria-label": `${points.join(", ")} + ${example.treasures} = ${Math.min(...after)}` },
     ...COLOURS.map((c, i) => h("span", { class: "pt" }, figs.icon(c), String(points[i]))),
-    h("span", { class: "pt" }, "+ ", figs.icon("treasure"), "2"),
+    h("span", { class: "pt" }, "+ ", figs.icon("treasure"), String(example.treasures)),
     h("span", { class: "pt" }, "→ ", ...COLOURS.map((c, i) => h("span", { class: "pt" }, figs.icon(c), String(after[i])))),
     h("strong", { class: "rules-score" }, `= ${Math.min(...after)}`));
 }

@@ -40,7 +40,7 @@ export const CARDS_DE = {
   "cards.cards_n": "auf der Hand: {n}",
   "cards.has_catastrophe": "Katastrophe bereit",
   "cards.no_catastrophe": "Katastrophe verbraucht",
-  "cards.pile": "Punktestapel",
+  "cards.pile": "Siegpunkte-Stapel",
   "cards.pile_height": "Höhe {n}",
   "cards.pile_closed_hint": "Ein Stapel: nur die oberste Karte und die Höhe sind zu sehen (C-9)",
   "cards.pile_turned_hint": "Für die Wertung umgedreht: die Karten des Stapels nach Farben (C-9, C-18)",
@@ -54,7 +54,7 @@ export const CARDS_DE = {
   "cards.out": "Aus dem Spiel",
   "cards.out_hint": "Durch Katastrophen entfernte Karten",
 
-  "cards.replay.piles": "Hände und Punktestapel",
+  "cards.replay.piles": "Hände und Siegpunkte-Stapel",
 };
 
 /** Short German summaries of the card game's rulings an engine message names. */
@@ -68,7 +68,7 @@ export const CARDS_DE_RULINGS = {
   "C-11": "Wähle einen der noch bestehenden Kriege.",
   "C-12": "Im Krieg zählen nur Karten der Kriegsfarbe aus der eigenen Hand.",
   "C-13": "Der Siegpunkt wird mit einer Karte der Kriegsfarbe aus der Hand bezahlt.",
-  "C-14": "Nur Schatzkarten des verbundenen Königreichs, jede ersetzt durch eine rote Karte aus der Hand, solange mindestens zwei bleiben.",
+  "C-14": "Nur Schatzkarten des verbundenen Königreichs, jede ersetzt durch eine rote Karte aus der Hand, bis nur noch eine dort liegt.",
   "C-15": "Nur ein noch vorhandenes, passendes Schiff.",
   "C-16": "Der Schiffs-Siegpunkt wird in der Farbe des Anführers bezahlt; der König ist hier kein Joker.",
 };
