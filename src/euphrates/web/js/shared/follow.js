@@ -226,9 +226,11 @@ export class Follow {
         type: "checkbox", id, checked: on, onchange: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked),
       }), label);
     const held = this.host.perspective() !== null;
+    // Nothing since the seat's last turn (or no turn yet): no count of nothing, no button
+    // that can do nothing.
     fill(this.element,
-      h("p", { class: "since", id: "since" }, t("follow.since_n", { n: steps.length })),
-      h("button", { type: "button", id: "replay-turn", disabled: !steps.length, onclick: () => this.replay() }, t("follow.replay")),
+      h("p", { class: "since", id: "since" }, steps.length ? t("follow.since_n", { n: steps.length }) : t("follow.since_none")),
+      steps.length ? h("button", { type: "button", id: "replay-turn", onclick: () => this.replay() }, t("follow.replay")) : null,
       held ? toggle("sound-toggle", t("follow.sound"), this.sound, (on) => { this.sound = on; store(SOUND_KEY, on); }) : null,
       held && typeof Notification !== "undefined" ? toggle("notify-toggle", t("follow.notify"), this.notify, (on) => void this.setNotify(on)) : null,
       this.denied ? h("p", { class: "hint" }, t("follow.notify_denied")) : null);
