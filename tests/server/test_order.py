@@ -33,6 +33,7 @@ def bots_base(db_url: str) -> Iterator[str]:
         rate_per_s=5000,
         rate_burst=5000,
         max_connections_per_address=10_000,
+        max_http_connections_per_address=10_000,
         games_per_hour=10_000,
     )
     with running_server(settings) as url:

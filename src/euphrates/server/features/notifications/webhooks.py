@@ -2,14 +2,20 @@
 gave — on a server anyone may sign up to, so a door into the server's own network
 (server-side request forgery) unless it is guarded.
 
-The guard: https only; no user name or password in the address; the name is resolved
-when the message is sent and **every** address it resolves to must be public (not
-loopback, private, link-local, shared, multicast, reserved or unspecified, IPv4 inside
-IPv6 included); the connection then goes to an address that was checked (the name
-is kept for TLS and `Host`), so a name that resolves differently a moment later
-(DNS rebinding) reaches nothing new; no redirect is followed; a short timeout. An
-admin may allow networks that are not public (`--webhook-allow 192.168.1.0/24`), and
-to those plain http too: a club's chat bot on its own LAN, or a test's sink.
+The guard: https only; no user name or password in the address; a host that is a
+number in any form but four decimal parts (`2130706433`, `0x7f000001`, `0177.0.0.1`,
+`127.1`: resolvers read them all as 127.0.0.1) refused when the address is saved; the
+name is resolved when the message is sent and **every** address it resolves to must
+be public — global by the standard library (`ipaddress`: not loopback, private,
+link-local, shared, multicast, reserved or unspecified; IPv4 inside IPv6 read as the
+IPv4) and in none of the special-purpose ranges it misses or that lead elsewhere
+(SPECIAL: NAT64, 6to4 and Teredo, which carry an IPv4 address inside — a private one
+as well as a public one; 192.0.0.0/24; ORCHID; the documentation ranges); the
+connection then goes to an address that was checked (the name is kept for TLS and
+`Host`), so a name that resolves differently a moment later (DNS rebinding) reaches
+nothing new; no redirect is followed; a short timeout. An admin may allow networks
+that are not public (`--webhook-allow 192.168.1.0/24`), and to those plain http too: a
+club's chat bot on its own LAN, or a test's sink.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import re
 import socket
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +36,36 @@ MAX_URL = 500
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+SPECIAL: tuple[tuple[Network, str], ...] = tuple(
+    (ipaddress.ip_network(network), kind)
+    for network, kind in (
+        ("64:ff9b::/96", "NAT64"),
+        ("64:ff9b:1::/48", "local NAT64"),
+        ("2002::/16", "6to4"),
+        ("2001::/32", "Teredo"),
+        ("2001:10::/28", "ORCHID"),
+        ("2001:20::/28", "ORCHIDv2"),
+        ("192.0.0.0/24", "IETF protocol assignments"),
+        ("192.0.2.0/24", "documentation"),
+        ("198.51.100.0/24", "documentation"),
+        ("203.0.113.0/24", "documentation"),
+        ("2001:db8::/32", "documentation"),
+        ("3fff::/20", "documentation"),
+        ("100.64.0.0/10", "shared (carrier-grade NAT)"),
+        ("198.18.0.0/15", "benchmarking"),
+        ("::/96", "IPv4-compatible (deprecated)"),
+        ("::ffff:0:0:0/96", "IPv4-translated"),
+        ("fec0::/10", "site-local (deprecated)"),
+    )
+)
+"""Ranges a webhook may not reach that `is_global` lets through (in some Python
+versions: NAT64, 6to4, 192.0.0.8, 3fff::/20, fec0::/10, …), or that it refuses only
+under another name: named here so that a refusal says which."""
+
+_NUMBER = re.compile(r"[0-9]+|0x[0-9a-f]*")
+"""A label a resolver reads as a number (decimal, octal with a leading 0, hex)."""
+_HOST = re.compile(r"[a-z0-9._-]+")
 
 
 class WebhookRefused(ValueError):
@@ -66,12 +103,33 @@ def _plain(address: Address) -> Address:
     return address
 
 
+def not_public(address: Address) -> str | None:
+    """What kind of address this is, when a webhook may not reach it; None for a
+    public one."""
+    address = _plain(address)
+    if address.is_unspecified:
+        return "unspecified"
+    if address.is_loopback:
+        return "loopback"
+    for network, kind in SPECIAL:
+        if address.version == network.version and address in network:
+            return f"{kind}, {network}"
+    if address.is_link_local:
+        return "link-local"
+    if address.is_multicast:
+        return "multicast"
+    if address.is_reserved:
+        return "reserved"
+    if address.is_private:
+        return "private"
+    if not address.is_global:
+        return "not global"
+    return None
+
+
 def allowed(address: Address, allow: Sequence[Network]) -> bool:
     """An address a webhook may reach: a public one, or one in an allowed network."""
-    address = _plain(address)
-    if any(address in n for n in allow if n.version == address.version):
-        return True
-    return address.is_global and not address.is_multicast
+    return _in_allowed(address, allow) or not_public(address) is None
 
 
 def _in_allowed(address: Address, allow: Sequence[Network]) -> bool:
@@ -100,17 +158,46 @@ def check_url(url: str, allow: Sequence[Network]) -> str:
         raise WebhookRefused("the webhook address names no host")
     if port == 0:
         raise WebhookRefused("the webhook address's port is not a port")
+    if ":" not in host:  # not an IPv6 address: a name, or an IPv4 address
+        _check_name(host)
     try:
         literal: Address | None = ipaddress.ip_address(host)
     except ValueError:
         literal = None
     if literal is not None and not allowed(literal, allow):
-        raise WebhookRefused("that webhook address is not a public one")
+        why = not_public(literal)
+        raise WebhookRefused(f"that webhook address is not a public one ({why})")
     if parts.scheme == "http" and (
         not allow or (literal is not None and not _in_allowed(literal, allow))
     ):
         raise WebhookRefused("a webhook address starts with https://")
     return url
+
+
+def _check_name(host: str) -> None:
+    """A host name as a resolver will read it (IDNA: full-width digits and dots are
+    ASCII ones); refused if that is not a name, or is a number written in any form
+    but an IPv4 address's four decimal parts in ASCII — resolvers take `2130706433`,
+    `0x7f000001`, `0177.0.0.1`, `127.1` and `１２７.０.０.１` for 127.0.0.1, and a
+    check that reads them as names would let them by."""
+    try:
+        name = host.encode("idna").decode("ascii").lower()
+    except UnicodeError:
+        raise WebhookRefused("the webhook address's host is not a valid name") from None
+    if not _HOST.fullmatch(name):
+        raise WebhookRefused("the webhook address's host is not a valid name")
+    labels = name.split(".")
+    if len(labels) > 1 and labels[-1] == "":
+        labels.pop()  # a trailing dot
+    if not _NUMBER.fullmatch(labels[-1]):
+        return
+    try:
+        ipaddress.IPv4Address(host)
+    except ValueError:
+        raise WebhookRefused(
+            "the webhook address's host is a number written short, in octal or in "
+            "hexadecimal: write an address as four decimal numbers (a.b.c.d), or give a name"
+        ) from None
 
 
 async def resolve(url: str, allow: Sequence[Network]) -> list[Address]:
@@ -135,7 +222,10 @@ async def resolve(url: str, allow: Sequence[Network]) -> list[Address]:
         raise DeliveryError("the webhook's name does not resolve")
     for address in found:
         if not allowed(address, allow):
-            raise WebhookRefused("that webhook's name leads to an address that is not public")
+            why = not_public(address)
+            raise WebhookRefused(
+                f"that webhook's name leads to an address that is not public ({why})"
+            )
         if parts.scheme == "http" and not _in_allowed(address, allow):
             raise WebhookRefused("a webhook address starts with https://")
     return found
