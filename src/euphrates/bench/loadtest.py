@@ -18,7 +18,8 @@ deadlines the server acted on while measuring and their cost (time spent acting 
 them, as the server counts it), the timers it keeps, and its memory.
 
 `--startup --stored N` measures something else: a server starting on a database of N
-stored games (startup_bench.py).
+stored games (startup_bench.py); `--hint-flood N`, a bot game's time per move while one
+address asks for hints without end in N games (hintflood.py).
 
 Without `--url` the command starts its own server(s) on loopback (SQLite in a
 temporary directory unless `--db` says otherwise; `--servers 2` with a PostgreSQL
@@ -42,19 +43,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from euphrates.bench import players
-from euphrates.bench.players import Stats
+from euphrates.bench.players import UNLIMITED, Stats
 from euphrates.core.errors import ArgumentError
 from euphrates.games import GAMES
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
-UNLIMITED = (
-    "--request-limit",
-    "1000000",
-    "--games-per-hour",
-    "1000000",
-    "--max-connections",
-    "1000000",
-)
 """Every client of the load test has one address: the per-address limits are lifted
 (the per-connection rate limit stays as configured)."""
 WARM_UP_LIMIT = 120.0
@@ -85,6 +78,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help="instead: N players waiting for a quick match, and what a pass over them costs "
         "(--db: a scratch database, its pool is emptied)",
+    )
+    p.add_argument(
+        "--hint-flood",
+        type=int,
+        default=0,
+        help="instead: a game of bots' time per move alone and while one address asks for "
+        "hints without end in N games (each phase --seconds long)",
+    )
+    p.add_argument(
+        "--bot-spec",
+        default="search:300i",
+        help="the bot game's bot for --hint-flood: a fixed number of iterations, so that a "
+        "move is the same work however busy the machine (default: %(default)s)",
+    )
+    p.add_argument(
+        "--hint-budget",
+        action="store_true",
+        help="with --hint-flood: keep the server's hint budget (by default lifted, so that "
+        "the flood reaches the bot workers)",
     )
     p.add_argument(
         "--turn-based",
@@ -157,6 +169,10 @@ def _rss(urls: list[str]) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hint_flood:
+        from euphrates.bench.hintflood import run as hint_flood
+
+        return hint_flood(args)
     if args.quickmatch:
         from euphrates.bench.quickmatch import run as quickmatch
 

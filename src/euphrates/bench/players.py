@@ -16,6 +16,18 @@ from typing import Any
 
 from euphrates.server.game.patch import patch_in_place
 
+# server options that lift the per-address limits a bench would otherwise meet
+UNLIMITED = (
+    "--request-limit",
+    "1000000",
+    "--games-per-hour",
+    "1000000",
+    "--max-connections",
+    "1000000",
+    "--max-http-connections",
+    "1000000",
+)
+
 
 @dataclass
 class Stats:

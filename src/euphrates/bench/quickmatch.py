@@ -92,7 +92,15 @@ async def measure(url: str, n: int, seed: int) -> dict[str, Any]:
             started = time.perf_counter()
             done = [
                 await matches.run(
-                    game, now(), lambda _u: True, JOIN_GRACE, LONGEST, SHOWN, match_row, pairs
+                    game,
+                    now(),
+                    lambda _u: True,
+                    JOIN_GRACE,
+                    LONGEST,
+                    SHOWN,
+                    match_row,
+                    pairs,
+                    nobody,
                 )
                 for game in names
             ]
@@ -115,6 +123,11 @@ async def measure(url: str, n: int, seed: int) -> dict[str, Any]:
         "left_waiting": passes[0][2],
         "next_pass_ms": round(passes[1][0], 1),
     }
+
+
+async def nobody(user_ids: list[int]) -> set[frozenset[int]]:
+    """The pool's accounts share no device and block nobody: no pair is kept apart."""
+    return set()
 
 
 def run(args: argparse.Namespace) -> int:

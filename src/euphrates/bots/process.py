@@ -15,6 +15,9 @@ that hold:
   from a thread that lives as long as they should (the main thread, an event loop's).
 * A child ignores SIGINT: Ctrl-C reaches the whole process group, and it is the host
   that decides what an interruption means (its children end with their input).
+* A child its host starts with `--nice N` lowers its own scheduling priority by N
+  before anything else: the server's hint and review workers, so that the operating
+  system gives the CPU to the workers of the tables' bots first (server/game/workers.py).
 
 The protocol runs over a private copy of the child's stdout; fd 1 itself is pointed at
 stderr, so a stray `print` in a bot cannot corrupt a reply. Lines are framed, and a bot
@@ -58,6 +61,7 @@ from euphrates.core.errors import EuphratesError
 
 PR_SET_PDEATHSIG = 1
 PARENT_FLAG = "--parent"
+NICE_FLAG = "--nice"
 
 
 class ChildError(EuphratesError):
@@ -75,20 +79,33 @@ def die_with_parent(expected_parent: int | None) -> None:
         os._exit(1)  # the parent went before the signal was armed
 
 
-def parent_from(argv: Sequence[str]) -> int | None:
-    """The `--parent PID` a host passes to its child (None when started by hand)."""
+def _number_after(argv: Sequence[str], flag: str) -> int | None:
     args = list(argv)
-    if PARENT_FLAG in args:
-        i = args.index(PARENT_FLAG)
+    if flag in args:
+        i = args.index(flag)
         if i + 1 < len(args) and args[i + 1].isdigit():
             return int(args[i + 1])
     return None
 
 
+def parent_from(argv: Sequence[str]) -> int | None:
+    """The `--parent PID` a host passes to its child (None when started by hand)."""
+    return _number_after(argv, PARENT_FLAG)
+
+
+def nice_from(argv: Sequence[str]) -> int:
+    """The `--nice N` a host passes to a child that should yield the CPU (0: none)."""
+    return _number_after(argv, NICE_FLAG) or 0
+
+
 def child_setup(argv: Sequence[str]) -> tuple[IO[bytes], IO[bytes]]:
-    """Everything a child does first: die with the parent, ignore Ctrl-C, and move the
-    protocol off fd 1. Returns the request stream and the private reply stream."""
+    """Everything a child does first: die with the parent, ignore Ctrl-C, lower its
+    priority if asked, and move the protocol off fd 1. Returns the request stream and
+    the private reply stream."""
     die_with_parent(parent_from(argv))
+    nice = nice_from(argv)
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)

@@ -7,17 +7,21 @@ game of people only gives none (a hint there would be a bot playing against peop
 and a scripted game (the guided tour) gives none: it says each move itself.
 
 A hint costs a worker for a second: one game asks for one at a time (the room's hint
-slot), and the search runs at the strong level's short budget, never the expert's.
-Each hint taken is a note (kind `hint`) written with it, so the move log and the
-record say so.
+slot), the search runs at the strong level's short budget, never the expert's, each
+account — or, signed out, each client address — has a budget of hints (`HintBudget`),
+and the workers take a hint only after every table's move (game/workers.py: `HINT`,
+on workers of its own by default), so that hints asked without end in many games cost
+other games' bots nothing. Each hint taken is a note (kind `hint`) written with it,
+so the move log and the record say so.
 """
 
 from __future__ import annotations
 
+from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.game import lifecycle
 from euphrates.server.game.room import Room
-from euphrates.server.game.workers import BotFailure, BotPool
+from euphrates.server.game.workers import HINT, BotFailure, BotPool
 from euphrates.server.store.notes import Note
 
 HINT_LEVEL = "strong"
@@ -25,6 +29,25 @@ HINT_SPEC = "search:1s"
 """The strong level's search (bots/levels.py: the game's own) at a second at most,
 whatever budget the level gets later: a server's workers are shared by every game's
 bots."""
+
+
+class HintBudget:
+    """Hints a caller may take: `per_minute` a minute, as many at once, counted per
+    account or, signed out, per client address (a person asks for one a move; a client
+    asking without end is refused) by each server process, as its other limits are."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = per_minute
+        self.buckets = Buckets(per_minute / 60, per_minute)
+
+    def take(self, who: str) -> None:
+        """Count a hint for `who`, or refuse it (`rate_limited`)."""
+        if not self.buckets.take(who):
+            raise Refusal(
+                "rate_limited",
+                f"at most {self.per_minute:g} hints a minute for one account (signed out, "
+                "one address): ask again in a little while",
+            )
 
 
 def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | None:
@@ -48,20 +71,27 @@ def hint_refusal(room: Room, seat: int, holder: frozenset[int]) -> Refusal | Non
 
 
 async def hint(
-    pool: BotPool | None, room: Room, seat: int, holder: frozenset[int]
+    pool: BotPool | None,
+    room: Room,
+    seat: int,
+    holder: frozenset[int],
+    budget: HintBudget,
+    who: str,
 ) -> dict[str, object]:
     """The strong bot's action for `seat`'s pending decision, from that seat's view, at
-    the version it was asked for; the hint is noted in the game's log."""
+    the version it was asked for; the hint is noted in the game's log. Only a hint the
+    workers will think of is counted in `who`'s budget."""
     refusal = hint_refusal(room, seat, holder)
     if refusal is not None:
         raise refusal
     if pool is None:
         raise Refusal("bot_unavailable", "this server runs no bots, so it gives no hints")
     with room.hint_slot():
+        budget.take(who)
         version = room.version
         view = room.state.view(seat)  # the seat's view only, as the table's bots see it
         try:
-            action = await pool.choose(room.row.game, HINT_SPEC, view)
+            action = await pool.choose(room.row.game, HINT_SPEC, view, priority=HINT)
         except BotFailure as e:
             raise Refusal("bot_unavailable", f"the bot could not think of a hint: {e}") from None
         if room.version != version:
