@@ -1,13 +1,17 @@
-"""Chat lines on disk: numbered per game, capped, announced to the other servers."""
+"""Chat lines on disk: numbered per game, capped, announced to the other servers; each
+read with whom its speaker's blocks keep it from (moderation.py)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database, StorageError, iso_time, now
+from euphrates.server.store.moderation import block_partners
 from euphrates.server.store.rows import ChatRow
 from euphrates.server.store.signals import Signal, SignalKind
 
@@ -59,20 +63,41 @@ class ChatStore:
                     if result.first() is None:
                         continue
                     await self.database.signal(conn, Signal(SignalKind.CHAT, game_id))
-                return ChatRow(seq, seat, author, text, at.isoformat())
+                    hidden = await _hidden(conn, [user_id])
+                return ChatRow(seq, seat, author, text, at.isoformat(), user_id, hidden(user_id))
         raise StorageError("could not store the chat message")
 
     async def load_chat(self, game_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
         async with self.database.connect() as conn:
-            rows = await conn.execute(
+            found = await conn.execute(
                 sa.select(db.chat)
                 .where(db.chat.c.game_id == game_id, db.chat.c.seq > after)
                 .order_by(db.chat.c.seq.desc())
                 .limit(limit)
             )
-            out = [ChatRow(r.seq, r.seat, r.author, r.text, iso_time(r.created_at)) for r in rows]
-        out.reverse()
-        return out
+            rows = found.all()[::-1]
+            hidden = await _hidden(conn, [r.user_id for r in rows])
+        return [
+            ChatRow(
+                r.seq,
+                r.seat,
+                r.author,
+                r.text,
+                iso_time(r.created_at),
+                r.user_id,
+                hidden(r.user_id),
+            )
+            for r in rows
+        ]
+
+
+async def _hidden(
+    conn: AsyncConnection, speakers: list[int | None]
+) -> Callable[[int | None], frozenset[int]]:
+    """Whom each speaker's lines are not sent to: the blocks read with the lines, so
+    a block counts from the next line on, on every server."""
+    partners = await block_partners(conn, [s for s in speakers if s is not None])
+    return lambda speaker: frozenset() if speaker is None else partners.get(speaker, frozenset())
 
 
 class ChatFull(StorageError):

@@ -1,13 +1,14 @@
 // A player's profile (/u/{name}): games per game, the ratings per game and player-count
 // group with a small chart of their history, the rated games and the latest ended games
 // with their replays; on one's own profile, the export of one's data and the deletion
-// of the account.
+// of the account; on another's, signed in, a report to the admins and a block.
 
 import { account, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
-import { byId, fill, h, s } from "./shared/dom.js";
+import { byId, fill, h, s, stylesheet } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { fatalPage } from "./shared/pages.js";
+import { MODERATION_CSS, flagIcon, openReport } from "./shared/report.js";
 
 const app = byId("app");
 const match = /^\/u\/([^/]{1,200})\/?$/.exec(location.pathname);
@@ -16,6 +17,8 @@ const name = match?.[1] ? decodeURIComponent(match[1]) : "";
 let profile = null;
 /** @type {string|null} */
 let problem = null;
+/** What the last block or unblock said, when it failed. */
+let blockError = "";
 
 /** @param {string} game */
 function gameName(game) {
@@ -38,6 +41,7 @@ function render() {
       h("section", { class: "card", "aria-labelledby": "profile-name" },
         h("h1", { id: "profile-name" }, profile.name),
         h("p", { class: "hint" }, t("profile.since", { date: new Date(profile.created).toLocaleDateString(currentLang()) })),
+        me !== null && !own ? playerActions() : null,
         h("h2", {}, t("profile.ratings")),
         ratings(),
         h("h2", {}, t("profile.games")),
@@ -96,6 +100,34 @@ function chart(values) {
     s("circle", { cx: last[0], cy: last[1], r: 3, fill: "currentColor" }));
 }
 
+/** Block and report, on another player's profile to a signed-in player. */
+function playerActions() {
+  const who = profile.name;
+  const blocked = profile.blocked === true;
+  const path = `/api/users/${encodeURIComponent(who)}`;
+  const toggle = async () => {
+    try {
+      profile.blocked = (await call(`${path}/block`, { method: blocked ? "DELETE" : "POST" })).blocked;
+      blockError = "";
+    } catch (e) {
+      blockError = errorText(e);
+    }
+    render();
+    document.getElementById("block")?.focus();
+  };
+  const report = () => void openReport({
+    title: t("report.title_player", { name: who }),
+    quote: null,
+    send: (reason) => call(`${path}/report`, { method: "POST", body: { reason } }),
+  });
+  return h("div", { class: "player-actions" },
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "small", id: "block", onclick: () => void toggle() }, t(blocked ? "block.unblock" : "block.block", { name: who })),
+      h("button", { type: "button", class: "small", id: "report-player", onclick: report }, flagIcon(), t("report.player", { name: who }))),
+    h("p", { class: blockError ? "error" : "hint", id: "block-status", role: "status" },
+      blockError || t(blocked ? "block.is_blocked" : "block.hint", { name: who })));
+}
+
 /** Export and deletion, on one's own profile. */
 function ownPanel() {
   const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("account.password") });
@@ -135,6 +167,7 @@ async function start() {
   try {
     await loadAccount();
     profile = await call(`/api/users/${encodeURIComponent(name)}`);
+    if (account()) await stylesheet(MODERATION_CSS);
   } catch (e) {
     problem = errorText(e);
   }

@@ -1,20 +1,19 @@
 """What is said at a table: who speaks (a seat by its name, a spectator by the account's
-name), a muted account refused, the line stored and told to the game's clients; and a
-line reported to the server's admins (features/moderation/ reads them)."""
+name), a muted account refused, the line stored and told to the game's clients but
+those a block keeps it from; and a line reported to the server's admins
+(features/moderation/ settles the reports)."""
 
 from __future__ import annotations
 
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.common.text import clean_chat
+from euphrates.server.common.text import clean_chat, clean_reason
 from euphrates.server.game.room import Room
 from euphrates.server.store.accounts import AccountStore, User
 from euphrates.server.store.chat import ChatFull, ChatStore
 from euphrates.server.store.database import Database, StorageError
 from euphrates.server.store.moderation import ModerationStore
 from euphrates.server.store.rows import ChatRow
-
-REASON_MAX = 500
 
 
 class Chat:
@@ -53,9 +52,16 @@ class Chat:
         room.audience.said(row)
         return row
 
-    async def read(self, room: Room, after: int = 0) -> list[ChatRow]:
-        return await self.store.load_chat(room.id, after=after)
+    async def read(self, room: Room, after: int = 0, reader: User | None = None) -> list[ChatRow]:
+        """The chat's last lines, but those a block keeps from `reader`."""
+        rows = await self.store.load_chat(room.id, after=after)
+        return heard(rows, reader)
 
     async def report(self, room: Room, seq: int, reporter: User, reason: str) -> None:
         """A signed-in player reports line `seq` of the game's chat."""
-        await self.moderation.report(room.id, seq, reporter.id, reason.strip()[:REASON_MAX])
+        await self.moderation.report(room.id, seq, reporter.id, clean_reason(reason))
+
+
+def heard(rows: list[ChatRow], reader: User | None) -> list[ChatRow]:
+    """The lines a client signed in to `reader` may be sent."""
+    return [r for r in rows if r.heard_by(None if reader is None else reader.id)]

@@ -12,7 +12,7 @@ from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.accounts.schemas import DoneOut
 from euphrates.server.features.api import GAME, MAX_INT, refusals
 from euphrates.server.features.chat.schemas import ChatIn, ChatListOut, ChatOut, ReportIn
-from euphrates.server.features.deps import OpenedDep, RoomDep, ServicesDep
+from euphrates.server.features.deps import OpenedDep, RoomDep, ServicesDep, SignedDep
 from euphrates.server.game.audience import chat_json
 
 router = APIRouter(tags=["chat"])
@@ -22,12 +22,14 @@ router = APIRouter(tags=["chat"])
 async def read_chat(
     room: RoomDep,
     services: ServicesDep,
+    signed: SignedDep,
     after: Annotated[
         int, Query(ge=0, le=MAX_INT, description="only the lines after this number")
     ] = 0,
 ) -> dict[str, Any]:
-    """The chat's last lines (at most 200), oldest first."""
-    rows = await services.chat.read(room, after)
+    """The chat's last lines (at most 200), oldest first; signed in, none of a player
+    you blocked or who blocked you."""
+    rows = await services.chat.read(room, after, signed.user if signed else None)
     return {"messages": [chat_json(r) for r in rows]}
 
 
@@ -55,7 +57,8 @@ async def report(
     opened: OpenedDep,
     services: ServicesDep,
 ) -> dict[str, Any]:
-    """Report a chat line to the server's admins (signed in)."""
+    """Report a chat line to the server's admins (signed in; not your own line). The
+    same line reported again by you, while your report is open, counts once."""
     if opened.user is None:
         raise Refusal("not_signed_in", "sign in to report a line")
     await services.chat.report(opened.room, seq, opened.user, body.reason)
