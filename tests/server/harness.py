@@ -27,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from euphrates.server.common.config import Settings
 from euphrates.server.game.patch import patch_in_place
 from euphrates.server.transport.app import create_app
+from euphrates.server.transport.serving import uvicorn_options
 
 PG_DEFAULT = "postgresql://127.0.0.1:5432/test"
 
@@ -142,15 +143,9 @@ def running_app(settings: Settings) -> Iterator[tuple[str, Any]]:
     """The same, yielding the application too (tests that reach into the server)."""
     port = free_port()
     app = create_app(settings)
+    # The protocol's settings and limits are `euphrates serve`'s own (serving.py).
     config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        ws_max_size=settings.max_frame,
-        ws_per_message_deflate=False,
-        lifespan="on",
-        proxy_headers=False,  # as `euphrates serve`: the app decides whom to trust
+        app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options(settings)
     )
     server = uvicorn.Server(config)
     server.install_signal_handlers = False  # type: ignore[attr-defined]

@@ -39,13 +39,14 @@ def _until(test: Any, message: str, timeout: float = 60) -> None:
 
 
 def test_a_deleted_players_unclocked_game_goes_on_with_a_bot(with_bots: str) -> None:
-    """The bug: Ann deletes her account in an unclocked game against Bob, and the game
-    waits for her seat for ever. Now a bot plays it to the end."""
+    """The bug: Ann deletes her account in an unclocked game against Bob (and a bot),
+    and the game waits for her seat for ever. Now a bot plays it to the end."""
     url = with_bots
     ann, bob = Person(url), Person(url)
     ann.signup("Ann")
     bob.signup("Bob")
-    game = Api(url).create("cards")
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+    game = Api(url).create("cards", seats)
     gid = game["id"]
     for who, seat in ((ann, 0), (bob, 1)):
         assert who.post(f"/api/games/{gid}/join", {}, token=game["seats"][seat]["token"]).is_success
@@ -79,6 +80,25 @@ def test_a_deleted_players_unclocked_game_goes_on_with_a_bot(with_bots: str) -> 
 
     _until(moved_on, "the game waited for the deleted player's seat")
     assert _game(bob, gid)["version"] >= start + 2
+
+
+def test_a_deleted_players_duel_ends_the_other_winning(with_bots: str) -> None:
+    """In a duel there is nobody to play on for: the game ends, the one left winning
+    (docs/fair-play.md)."""
+    url = with_bots
+    ann, bob = Person(url), Person(url)
+    ann.signup("Ann")
+    bob.signup("Bob")
+    game = Api(url).create("cards")
+    gid = game["id"]
+    for who, seat in ((ann, 0), (bob, 1)):
+        assert who.post(f"/api/games/{gid}/join", {}, token=game["seats"][seat]["token"]).is_success
+    assert ann.post("/api/account/delete", {"password": PASSWORD}).json() == {"done": True}
+    doc = _game(bob, gid)
+    assert doc["game"]["status"] == "over"
+    assert [(n["kind"], n["seat"]) for n in doc["notes"]] == [("left", 0)]
+    record = Person(url).get(f"/api/games/{gid}/record").json()
+    assert [(n["kind"], n["seat"]) for n in record["notes"]] == [("left", 0)]
 
 
 def test_a_deleted_players_waiting_tables(with_bots: str) -> None:

@@ -104,7 +104,7 @@ def test_a_deadline_is_acted_on_once_when_its_server_is_killed_at_it(
         assert [h.get("bot") for h in shown] == ["beginner"] * len(entries)
         for f in files:
             f.flush()
-        acted = sum(p.read_text().count(f"game {gid}: seat {seat} ran out of time") for p in logs)
+        acted = sum(p.read_text().count(f"game {gid}: seat {seat}: late") for p in logs)
         assert acted == 1, [p.read_text() for p in logs]
     finally:
         # The game would go on timing out forever (a bot plays each late turn): end it,

@@ -207,7 +207,7 @@ def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str
 
 QUICKMATCH_KEYS = {
     "idle": {"state"},
-    "waiting": {"state", "game", "rating", "since", "waited", "window", "rule"},
+    "waiting": {"state", "game", "rating", "skill", "since", "waited", "window", "rule"},
     "matched": {"state", "game", "match"},
 }
 
@@ -357,9 +357,20 @@ def _count(db_url: str, query: str) -> int:
     return int(rows(db_url, query)[0][0])
 
 
-PROFILE_KEYS = {"name", "created", "games", "finished", "ratings", "rated"}
+PROFILE_KEYS = {"name", "created", "games", "finished", "ratings", "rated", "blocked"}
 RATING_KEYS = {"game", "group", "rating", "games", "provisional"}
-RATED_KEYS = {"id", "game", "group", "players", "place", "before", "after", "at", "replay"}
+RATED_KEYS = {
+    "id",
+    "game",
+    "group",
+    "players",
+    "place",
+    "before",
+    "after",
+    "at",
+    "replay",
+    "verdict",
+}
 BOARD_KEYS = {"place", "name", "rating", "games", "provisional", "bot"}
 
 

@@ -221,8 +221,8 @@ def test_ratings_far_apart_wait_and_the_closest_is_paired(
     people = {name: person(base, name) for name in ratings}
     lobbies = {name: p.lobby() for name, p in people.items()}
     try:
-        assert join(people["Ann"]).json()["rating"] == 1500
-        assert join(people["Bob"]).json()["rating"] == 1800
+        assert join(people["Ann"]).json()["skill"] == 1500
+        assert join(people["Bob"]).json()["skill"] == 1800
         passes_after(qm)
         assert state(people["Ann"])["state"] == state(people["Bob"])["state"] == "waiting"
         join(people["Cara"])

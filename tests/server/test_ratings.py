@@ -17,6 +17,7 @@ from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 from tests.server.people import Person, forget_accounts
+from tests.server.playing import play_decisions
 
 
 @pytest.fixture
@@ -51,8 +52,9 @@ def seated(base: str, *names: str, bots: tuple[str, ...] = ()) -> tuple[str, lis
 
 
 def finished_rated_game(base: str) -> tuple[str, dict[str, Any], list[Person]]:
-    """A rated card game between Ann and Bob, both resigned and finished by bots: its
-    id, its creation's answer (with the tokens), and the two people."""
+    """A rated card duel between Ann and Bob, played (each made the decisions that make
+    it count, docs/fair-play.md) until Bob resigned, which ends it: its id, its
+    creation's answer (with the tokens), and the two people."""
     ann, bob = Person(base), Person(base)
     ann.signup("Ann")
     bob.signup("Bob")
@@ -60,8 +62,8 @@ def finished_rated_game(base: str) -> tuple[str, dict[str, Any], list[Person]]:
     gid = created["id"]
     for i, p in enumerate((ann, bob)):
         assert p.post(f"/api/games/{gid}/join", {}, token=created["seats"][i]["token"]).is_success
-    for i, p in enumerate((ann, bob)):
-        assert p.post(f"/api/games/{gid}/seats/{i}/resign").is_success
+    play_decisions(gid, {0: ann, 1: bob})
+    assert bob.post(f"/api/games/{gid}/seats/1/resign").json()["status"] == "over"
     wait_over(ann, gid)
     return gid, created, [ann, bob]
 
@@ -125,31 +127,34 @@ def test_a_rated_game_is_for_accounts_and_takes_nothing_back(base: str, db_url: 
 
 
 def test_two_resign_the_earlier_is_last_both_ratings_move_and_show(with_bots: str) -> None:
+    """Three seats — Ann, Bob and a bot — played until each person made the decisions
+    that make it count; Ann resigns, a bot of her level plays on; Bob resigns, bots
+    finish it. Whoever won on the board, the earlier leaver is last."""
     base = with_bots
-    gid, (ann, bob) = seated(base, "Ann", "Bob")
+    gid, (ann, bob) = seated(base, "Ann", "Bob", bots=("intermediate",))
+    play_decisions(gid, {0: ann, 1: bob})
     r = ann.post(f"/api/games/{gid}/seats/0/resign")
-    assert r.json() == {"level": "intermediate"}, r.text
+    assert r.json() == {"level": "intermediate", "status": "active"}, r.text
     assert code(ann.post(f"/api/games/{gid}/seats/0/resign")) == "not_your_seat"  # no longer hers
     doc = bob.get(f"/api/games/{gid}").json()
     assert [n["kind"] for n in doc["notes"]] == ["resigned"]
     assert doc["game"]["seats"][0]["kind"] == "bot"
     assert bob.post(f"/api/games/{gid}/seats/1/resign").is_success
     wait_over(bob, gid)
-    # the game ended by bots; whoever won on the board, Ann resigned first: last
     ann_profile = Person(base).get("/api/users/Ann").json()
     bob_profile = Person(base).get("/api/users/Bob").json()
-    assert [(g["id"], g["place"], g["before"]) for g in ann_profile["rated"]] == [(gid, 2, 1000)]
-    assert [(g["id"], g["place"]) for g in bob_profile["rated"]] == [(gid, 1)]
+    assert [(g["id"], g["place"], g["before"]) for g in ann_profile["rated"]] == [(gid, 3, 1000)]
+    assert [(g["id"], g["place"]) for g in bob_profile["rated"]] == [(gid, 2)]
     assert ann_profile["rated"][0]["replay"] == f"/replay/{gid}"
     a, b = ann_profile["ratings"][0], bob_profile["ratings"][0]
-    assert (a["game"], a["group"], a["games"], a["provisional"]) == ("cards", "2", 1, True)
+    assert (a["game"], a["group"], a["games"], a["provisional"]) == ("cards", "3-4", 1, True)
     assert a["rating"] < 1000 and b["rating"] > a["rating"]
     assert ann_profile["rated"][0]["after"] == a["rating"]
-    board = Person(base).get("/api/leaderboards/cards?players=2").json()
+    board = Person(base).get("/api/leaderboards/cards?players=3-4").json()
     people = [(e["name"], e["rating"]) for e in board["entries"] if not e["bot"]]
     assert people == [("Bob", b["rating"]), ("Ann", a["rating"])]
     bots = {e["name"]: e["rating"] for e in board["entries"] if e["bot"]}
-    fixed = shipped()["cards"]["2"]
+    fixed = shipped()["cards"]["3-4"]
     assert bots == {k: display(v["mu"], v["sigma"]) for k, v in fixed.items()}
     assert [e["place"] for e in board["entries"]] == list(range(1, len(board["entries"]) + 1))
     assert Person(base).get(f"/replay/{gid}").status_code == 200
@@ -164,7 +169,8 @@ def test_a_newcomer_moves_a_long_way_against_a_fixed_bot(with_bots: str) -> None
     base = with_bots
     gid, (cy,) = seated(base, "Cy", bots=("intermediate",))
     board = Person(base).get("/api/leaderboards/cards?players=2").json()
-    assert cy.post(f"/api/games/{gid}/seats/0/resign").is_success
+    play_decisions(gid, {0: cy})
+    assert cy.post(f"/api/games/{gid}/seats/0/resign").json()["status"] == "over"
     wait_over(cy, gid)
     doc = Person(base).get("/api/users/Cy").json()
     assert doc["rated"][0]["place"] == 2 and doc["rated"][0]["before"] == 1000
@@ -177,13 +183,11 @@ def test_a_newcomer_moves_a_long_way_against_a_fixed_bot(with_bots: str) -> None
     assert bots(after) == bots(board)  # the bot's rating stands
 
 
-def test_the_host_cannot_give_a_rated_games_seat_to_a_bot_and_leavers_count_in_order(
-    with_bots: str,
-) -> None:
+def test_the_host_cannot_give_a_rated_games_seat_to_a_bot(with_bots: str) -> None:
     """The exploit: the host of a rated game hands the human opponent's seat to a bot,
-    then resigns, so that the opponent, who left first, is ranked last. The host's
-    powers over seats end when a rated game is taken: refused (`rated_seat`), the seat
-    stays the opponent's. Who does leave is ranked by when: the earliest lowest."""
+    then resigns, so that the opponent is ranked last. The host's powers over seats
+    end when a rated game is taken: refused (`rated_seat`), the seat stays the
+    opponent's; whoever leaves a duel that was played loses it."""
     base = with_bots
     ann, bob = Person(base), Person(base)
     ann.signup("Ann")
@@ -196,14 +200,14 @@ def test_the_host_cannot_give_a_rated_games_seat_to_a_bot_and_leavers_count_in_o
     assert r.status_code == 403 and r.json()["error"]["code"] == "rated_seat", r.text
     seats = ann.get(f"/api/games/{gid}").json()["game"]["seats"]
     assert [s["kind"] for s in seats] == ["human", "human"] and seats[1]["name"] == "Bob"
+    play_decisions(gid, {0: ann, 1: bob})
     assert bob.post(f"/api/games/{gid}/seats/1/resign").is_success
-    assert ann.post(f"/api/games/{gid}/seats/0/resign").is_success
     wait_over(ann, gid)
     places = {
         name: Person(base).get(f"/api/users/{name}").json()["rated"][0]["place"]
         for name in ("Ann", "Bob")
     }
-    assert places == {"Ann": 1, "Bob": 2}  # Bob left first: last
+    assert places == {"Ann": 1, "Bob": 2}
 
 
 def test_quick_match_pairs_by_the_skill_estimate(with_bots: str, tmp_path: Path) -> None:
@@ -223,10 +227,10 @@ def test_quick_match_pairs_by_the_skill_estimate(with_bots: str, tmp_path: Path)
     for person, name in ((ann, "Ann"), (bob, "Bob")):
         r = person.post("/api/quickmatch", {"game": "cards"})
         assert r.status_code == 200, r.text
-        assert r.json()["rating"] == round(1000 + 40 * (mus[name] - 25))
+        assert r.json()["skill"] == round(1000 + 40 * (mus[name] - 25))
         assert person.post("/api/quickmatch", {"game": "board"}).status_code == 409
         gone = person.http.delete("/api/quickmatch", headers={"x-csrf-token": person.csrf or ""})
         assert gone.json()["state"] == "idle"
     cara = Person(with_bots)
     cara.signup("Cara")
-    assert cara.post("/api/quickmatch", {"game": "cards"}).json()["rating"] == 1000
+    assert cara.post("/api/quickmatch", {"game": "cards"}).json()["skill"] == 1000

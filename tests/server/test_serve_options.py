@@ -108,3 +108,32 @@ def test_the_load_test_has_a_bounded_number_of_games(
     beyond what one machine can hold is refused at once, not after minutes of work."""
     message = _loadtest_refused(monkeypatch, "--games", games, "--seconds", "1")
     assert "--games" in message and "2000" in message
+
+
+def test_hint_workers_their_budget_and_the_levels_bots() -> None:
+    default = _settings()
+    assert (default.hint_workers, default.hints_per_minute, default.bot_levels) == (1, 10, {})
+    chosen = _settings(
+        "--hint-workers", "0", "--hints-per-minute", "3", "--bot-level", "expert=search:300i"
+    )
+    assert (chosen.hint_workers, chosen.hints_per_minute) == (0, 3)
+    assert chosen.bot_levels == {"expert": "search:300i"}
+    assert "--hint-workers must be 0 … 64" in _refused("--hint-workers", "-1")
+    assert "--hints-per-minute" in _refused("--hints-per-minute", "0")
+    assert "LEVEL one of" in _refused("--bot-level", "wizard=greedy")
+    assert "--bot-level expert" in _refused("--bot-level", "expert=search:0i")
+    assert "LEVEL one of" in _refused("--bot-level", "expert")
+
+
+@pytest.mark.parametrize("flood", ["-1", "201"])
+def test_the_hint_flood_has_a_bounded_number_of_games(
+    monkeypatch: pytest.MonkeyPatch, flood: str
+) -> None:
+    from euphrates.server import serve
+
+    def started(*_args: object) -> NoReturn:
+        raise AssertionError("a server was started for a benchmark that is refused")
+
+    monkeypatch.setattr(serve, "spawn", started)
+    message = _loadtest_refused(monkeypatch, "--hint-flood", flood)
+    assert "--hint-flood must be 1 … 200" in message

@@ -54,6 +54,9 @@ NOTE_KINDS: Final = (
     "replaced",
     "resigned",
     "left",
+    "forfeited",
+    "aborted",
+    "vacation",
     "ended",
     "hint",
 )

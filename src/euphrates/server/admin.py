@@ -6,7 +6,8 @@ one server's change reaches the others: a signal in the change's own transaction
 PostgreSQL's `NOTIFY`, or on SQLite a row of the `signals` table that the server
 reads every second (store/database.py). So within a few seconds an ended game's table
 is told and its bots and clocks stop, a disabled or deleted account's connections
-close, and a muted account's next chat line is refused. The game's end is the
+close, and a muted account's next chat line is refused (an admin granted or revoked
+needs no signal: every request reads its account again). The game's end is the
 lifecycle's `end (admin)` (game/lifecycle.py), conditional on the stored status: a
 game that ended meanwhile is reported, not ended twice, and no move is stored after
 the end (the database refuses any, store/models.py).
@@ -21,6 +22,8 @@ import argparse
 import asyncio
 import getpass
 import sys
+from datetime import timedelta
+from typing import Any
 
 from euphrates.server.common.config import async_db_url, default_db_url
 from euphrates.server.common.refusals import Refusal
@@ -29,14 +32,18 @@ from euphrates.server.features.accounts.passwords import (
     clean_account_name,
     hash_password,
 )
+from euphrates.server.features.ratings.ratings import level_rating
 from euphrates.server.game import lifecycle
 from euphrates.server.store.accounts import AccountStore, User
 from euphrates.server.store.admin import list_games
 from euphrates.server.store.database import Database, make_engine, migrate
+from euphrates.server.store.fairplay import FairPlayStore
 from euphrates.server.store.games import GameStore
 from euphrates.server.store.listen import forget_signals
 from euphrates.server.store.moderation import ModerationStore
 from euphrates.server.store.notes import Note
+from euphrates.server.store.ratings import void
+from euphrates.server.store.rows import now
 
 ORIGIN = "admin"
 
@@ -86,15 +93,31 @@ async def _command(database: Database, args: argparse.Namespace) -> int:
             print(
                 f"{g.id}  {g.game:5} {g.players}p  {g.status:9} {g.updated}  {', '.join(g.seats)}"
             )
+    elif command == "suspicious":
+        await _suspicious(database, args.days, args.least)
+    elif command == "void-game":
+        await _void(database, args.game_id)
     elif command == "end-game":
         await _end(GameStore(database), args.game_id)
+    elif command == "grant":
+        user = await _user(accounts, args.name)
+        await moderation.grant(user.id, not args.revoke)
+        print(f"{user.name} {'is no longer an admin' if args.revoke else 'is an admin'}")
     elif command == "reports":
         for r in await moderation.reports():
-            who = f"{r['author']} ({r['account']})" if r["account"] else r["author"]
-            print(f"#{r['id']} {r['at'][:19]} game {r['game']} line {r['seq']} by {who}")
-            print(f"    said: {r['text']}")
-            print(f"    reported by {r['reporter']}: {r['reason'] or '(no reason given)'}")
+            _print_report(r)
     return 0
+
+
+def _print_report(r: dict[str, Any]) -> None:
+    state = r["resolution"] or "open"
+    if r["kind"] == "player":
+        print(f"#{r['id']} {r['at'][:19]} player {r['player']} ({state})")
+    else:
+        who = f"{r['author']} ({r['account']})" if r["account"] else r["author"]
+        print(f"#{r['id']} {r['at'][:19]} game {r['game']} line {r['seq']} by {who} ({state})")
+        print(f"    said: {r['text']}")
+    print(f"    reported by {r['reporter']}: {r['reason'] or '(no reason given)'}")
 
 
 async def _user(accounts: AccountStore, name: str) -> User:
@@ -127,3 +150,25 @@ async def _end(games: GameStore, game_id: str) -> None:
     if status is None:
         raise ValueError(f"no game {game_id!r}")
     raise ValueError(f"game {game_id} has already ended ({status})")
+
+
+async def _suspicious(database: Database, days: int, least: int) -> None:
+    """Pairs of accounts with many rated games together lately, most first, and how
+    many of them one of the two left (resigned, forfeited, deleted): what farming a
+    second account looks like (docs/fair-play.md)."""
+    since = now() - timedelta(days=max(1, min(days, 3650)))
+    pairs = await FairPlayStore(database).suspicious(since, max(1, least))
+    if not pairs:
+        print(f"no pair of accounts played {least} rated games together in {days} days")
+    for p in pairs:
+        share = p.left / p.games
+        print(f"{p.first} – {p.second}: {p.games} rated games, {p.left} left by one ({share:.0%})")
+
+
+async def _void(database: Database, game_id: str) -> None:
+    """A rated game counts for nobody; the ratings of its game and group are computed
+    again from the games still counted, in order (once, whichever process)."""
+    if await void(database, game_id, level_rating):
+        print(f"game {game_id} voided; its ratings were computed again")
+        return
+    raise ValueError(f"game {game_id} is not a rated game that counted, or is voided already")

@@ -50,6 +50,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--bot-pace", type=float, default=0.4, help="seconds a bot waits before it moves"
     )
     p.add_argument(
+        "--hint-workers",
+        type=int,
+        default=1,
+        help="bot processes of their own, at a lower priority, for hints and reviews, so "
+        "that no table's bot waits behind them (0: they take a table's bot process only "
+        "while another stays idle)",
+    )
+    p.add_argument(
+        "--hints-per-minute",
+        type=float,
+        default=10,
+        help="hints one account (signed out, one address) may take a minute (as many at once)",
+    )
+    p.add_argument(
+        "--bot-level",
+        action="append",
+        default=[],
+        metavar="LEVEL=BOT",
+        help="play a level with another bot (repeatable; strong=search:300i: a fixed "
+        "number of iterations, for benchmarks)",
+    )
+    p.add_argument(
         "--rate-limit",
         type=float,
         default=20.0,
@@ -73,6 +95,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=64,
         help="WebSocket connections one client address may hold at once",
+    )
+    p.add_argument(
+        "--max-http-connections",
+        type=int,
+        default=64,
+        help="HTTP connections one client address may hold open at once (a trusted "
+        "proxy's are not counted)",
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a request's headers and body must arrive within this time; a slower "
+        "connection is closed",
     )
     p.add_argument("--chat-lines", type=int, default=1000, help="chat lines a game keeps")
     p.add_argument(
@@ -153,11 +190,15 @@ BOUNDS = (
     ("port", 0, 65535, ""),
     ("bot_workers", 0, 64, ""),
     ("bot_pace", 0, 60, " seconds"),
+    ("hint_workers", 0, 64, ""),
+    ("hints_per_minute", 0.01, 1_000_000, ""),
     ("clock_day", 0.1, 86400, " seconds"),
     ("rate_limit", 1, 100_000, " messages a second"),
     ("request_limit", 1, 1_000_000, " requests a second"),
     ("games_per_hour", 1, 1_000_000, ""),
     ("max_connections", 1, 1_000_000, ""),
+    ("max_http_connections", 1, 1_000_000, ""),
+    ("request_timeout", 0.1, 3600, " seconds"),
     ("chat_lines", 1, 1_000_000, ""),
     ("expire_waiting", 0.01, 24 * 365, " hours"),
     ("notify_untimed_after", 0, 7 * 24 * 60, " minutes"),
@@ -186,16 +227,37 @@ def settings_from(args: argparse.Namespace) -> Settings:
         requests_per_s=args.request_limit,
         games_per_hour=args.games_per_hour,
         max_connections_per_address=args.max_connections,
+        max_http_connections_per_address=args.max_http_connections,
+        request_timeout=args.request_timeout,
         chat_lines=args.chat_lines,
         waiting_expiry=args.expire_waiting * 3600,
         smtp_url=_smtp(args.smtp),
         mail_from=_mail_from(args.mail_from),
         webhook_allow=_webhook_allow(args.webhook_allow),
         notify_untimed_after=args.notify_untimed_after * 60,
+        hint_workers=args.hint_workers,
+        hints_per_minute=args.hints_per_minute,
+        bot_levels=_bot_levels(args.bot_level),
     )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers
     return settings
+
+
+def _bot_levels(values: list[str]) -> dict[str, str]:
+    from euphrates.bots.levels import LEVELS, make_bot  # the bots load only when asked for
+
+    levels = {}
+    for value in values:
+        level, equals, spec = value.partition("=")
+        if not equals or level not in LEVELS:
+            raise ArgumentError(f"--bot-level must be LEVEL=BOT, LEVEL one of {', '.join(LEVELS)}")
+        try:
+            make_bot(spec, 0)
+        except ValueError as e:
+            raise ArgumentError(f"--bot-level {level}: {e}") from None
+        levels[level] = spec
+    return levels
 
 
 def _smtp(url: str | None) -> str | None:
@@ -283,6 +345,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from euphrates.server.transport.app import create_app
+    from euphrates.server.transport.serving import uvicorn_options
 
     settings = settings_from(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
@@ -299,14 +362,8 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         create_app(settings),
         log_level=args.log_level,
-        ws_max_size=settings.max_frame,
-        # Messages are small patches: compressing them costs more CPU than it saves.
-        ws_per_message_deflate=False,
         access_log=args.log_level != "warning",
-        lifespan="on",
-        # uvicorn would trust X-Forwarded-For from loopback; the app trusts only the
-        # proxies it is told of (--trusted-proxy), so no client can pick its address.
-        proxy_headers=False,
+        **uvicorn_options(settings),
     )
     server = uvicorn.Server(config)
 

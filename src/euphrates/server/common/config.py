@@ -58,10 +58,13 @@ class Settings:
     db_url: str = field(default_factory=default_db_url)
     bot_workers: int = field(default_factory=lambda: max(1, cpu_count()))
     bot_pace: float = 0.4
-    clock_day: float = 86400.0
-    """A day of a turn-based clock, in seconds: shorter only for trials and load tests."""
     """Seconds a bot waits before it moves: a table where bots answer instantly is hard
     to follow, and it leaves a player a moment to take an action back (B-, G-3)."""
+    clock_day: float = 86400.0
+    """A day of a turn-based clock, in seconds: shorter only for trials and load tests."""
+    forfeit_grace: float = 60.0
+    """Real-time: seconds a player out of time has to move or take the seat back before
+    the seat is forfeited (docs/fair-play.md); shorter only in tests."""
     max_message: int = 4096
     """The largest WebSocket message a client may send (bytes); the protocol layer cuts
     anything above `max_frame`, the server answers `too_large` below that."""
@@ -79,6 +82,18 @@ class Settings:
     max_connections_per_address: int = 64
     """WebSocket connections one client address may hold at once (a household behind one
     address opens a few; hundreds are an attack)."""
+    max_http_connections_per_address: int = 64
+    """HTTP connections one client address may hold open at once (a browser opens up to
+    six and keeps each a few seconds; thousands are an attack). A trusted proxy's are
+    not counted (transport/serving.py)."""
+    request_timeout: float = 10.0
+    """Seconds a request's headers and body have to arrive whole, from the connection's
+    opening (or the request's first byte, on a connection kept alive): a client that
+    sends a byte a second holds nothing for long."""
+    keep_alive: int = 5
+    """Seconds an idle connection is kept open between two requests (uvicorn's)."""
+    max_header: int = 16384
+    """The largest request head (request line and headers, bytes), counted as it arrives."""
     games_per_hour: float = 60.0
     """Games one client address may create an hour (a burst of as many at once)."""
     chat_lines: int = 1000
@@ -87,9 +102,9 @@ class Settings:
     """Seconds a game may wait for its players since it was created or a seat was last
     taken; then it expires (`expired`)."""
     logins_per_minute: float = 10.0
-    """Log-in attempts a minute per client address and, apart, per account name (as
-    many at once): guessing passwords is slow from one address and against one name
-    from many addresses."""
+    """Log-in and sign-up attempts a minute per client address (as many at once), over
+    every name: one address cannot try many names fast. Guessing one name's password
+    from one address is slowed besides, by growing delays (features/accounts/lockout.py)."""
     signups_per_hour: float = 20.0
     """Accounts one client address may create an hour (as many at once)."""
     session_days: float = 30.0
@@ -116,6 +131,17 @@ class Settings:
     bot_command: list[str] | None = None
     """The bot worker's command (tests put a recording worker here); by default
     `python -m euphrates.bots.worker`."""
+    hint_workers: int = 1
+    """Bot workers of their own for hints and reviews, started at a lower scheduling
+    priority, so that no table's move waits behind a hint (game/workers.py); 0: hints
+    and reviews take a table's worker only while another stays idle."""
+    hints_per_minute: float = 10.0
+    """Hints one account — or, signed out, one client address — may take a minute (as
+    many at once): a hint is a second of a worker's search."""
+    bot_levels: dict[str, str] = field(default_factory=dict)
+    """The bot a level plays with where it is not bots/levels.py's (`strong`:
+    `search:300i`). A fixed number of iterations makes a move the same work however
+    loaded the machine, so that a benchmark's time per move measures only waiting."""
     smtp_url: str | None = None
     """Where e-mail goes out (`smtp://user:pass@host:port`, `smtps://…`); None: the
     server sends no e-mail (mail.py). Never printed: it may hold a password."""

@@ -45,6 +45,8 @@ HTTP_STATUS = {
     "chat_full": 409,
     "rate_limited": 429,
     "too_many_connections": 429,
+    "request_timeout": 408,
+    "headers_too_large": 431,
     "record_unavailable": 403,
     "not_over": 409,
     "seat_not_human": 409,
@@ -60,6 +62,7 @@ HTTP_STATUS = {
     "name_taken": 409,
     "bad_password": 422,
     "bad_name": 422,
+    "not_admin": 403,
     "server_error": 500,
     "tour_step": 409,
     "not_open": 409,
@@ -82,6 +85,10 @@ HTTP_STATUS = {
     "hint_busy": 429,
     "bot_unavailable": 503,
     "rated_seat": 403,
+    "aborted": 409,
+    "too_many_aborts": 429,
+    "on_vacation": 409,
+    "vacation_refused": 409,
 }
 
 

@@ -56,6 +56,18 @@ def clean_chat(text: object, limit: int) -> str:
     return stripped
 
 
+REASON_MAX = 500
+"""The longest reason a report keeps (its column's size)."""
+
+
+def clean_reason(text: str) -> str:
+    """Why a player reports a line or a player, for an admin to read: whatever they
+    wrote is taken (a report is not refused for how it is worded), its line breaks and
+    control or direction characters made spaces, NFC, at most REASON_MAX characters."""
+    plain = "".join(" " if _forbidden(ch) else ch for ch in text)
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", plain)).strip()[:REASON_MAX]
+
+
 DELETED_PREFIX = "deleted-"
 """How a deleted account is shown (names starting so are reserved)."""
 

@@ -54,13 +54,24 @@ class ErrorOut(BaseModel):
     error: ErrorDetail
 
 
-COMMON = ("bad_request", "bad_host", "too_large", "rate_limited", "csrf_failed", "server_error")
+COMMON = (
+    "bad_request",
+    "bad_host",
+    "too_large",
+    "rate_limited",
+    "csrf_failed",
+    "server_error",
+    "too_many_connections",
+    "request_timeout",
+    "headers_too_large",
+)
 """What any route may answer: a request it cannot read, a body over the cap, too many
 requests from one address, a signed-in change without its CSRF proof, a failure of
-the server's own."""
+the server's own; and what the connection itself may be answered (transport/serving.py):
+too many connections from one address, a request too slow to arrive, its head too large."""
 GAME = ("unknown_game", "expired", "storage_unavailable")
 """What any route of one game may answer besides."""
-ENDED = ("game_over", "abandoned")
+ENDED = ("game_over", "abandoned", "aborted")
 PLAY = (
     "bad_token",
     "account_required",

@@ -22,6 +22,9 @@ from euphrates.server.common.config import Settings, async_db_url
 from euphrates.server.features.accounts.accounts import Accounts
 from euphrates.server.features.accounts.passwords import warm
 from euphrates.server.features.chat.chat import Chat
+from euphrates.server.features.fairplay.fairplay import FairPlay
+from euphrates.server.features.hints.hints import HintBudget
+from euphrates.server.features.moderation.moderation import Moderation
 from euphrates.server.features.notifications.notifier import Notifier
 from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.quickmatch.quickmatch import QuickMatch, RatingLookup
@@ -45,22 +48,24 @@ class Services:
         self._rooms: Rooms | None = None
         self._accounts: Accounts | None = None
         self._chat: Chat | None = None
+        self._moderation: Moderation | None = None
         self._tables: Tables | None = None
         self._lobby: Lobby | None = None
         self._notifier: Notifier | None = None
         self._quickmatch: QuickMatch | None = None
         self._reviewer: Reviewer | None = None
         self._presence: Presence | None = None
+        self._fairplay: FairPlay | None = None
         self.rating: RatingLookup = match_rating
         """The rating quick match pairs by (quickmatch.py, store/ratings.py)."""
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
         """Games each client address may still create (a bucket an hour wide)."""
         per_minute = settings.logins_per_minute
         self.logins = Buckets(per_minute / 60, per_minute)
-        """Log-in and sign-up attempts per client address."""
-        self.login_names = Buckets(per_minute / 60, per_minute)
-        """Log-in attempts per account name, from any address."""
+        """Log-in and sign-up attempts per client address (a name's wrong passwords are
+        counted in the database: accounts/lockout.py)."""
         self.signups = Buckets(settings.signups_per_hour / 3600, settings.signups_per_hour)
+        self.hints = HintBudget(settings.hints_per_minute)
         self.connections: dict[str, int] = {}
         """WebSocket connections held per client address (transport/ws.py)."""
 
@@ -83,6 +88,11 @@ class Services:
     def chat(self) -> Chat:
         chat: Chat = self._started(self._chat)
         return chat
+
+    @property
+    def moderation(self) -> Moderation:
+        moderation: Moderation = self._started(self._moderation)
+        return moderation
 
     @property
     def tables(self) -> Tables:
@@ -115,6 +125,12 @@ class Services:
         return notifier
 
     @property
+    def fairplay(self) -> FairPlay:
+        """Fair play's rules beside the games' own (from start-up on)."""
+        fairplay: FairPlay = self._started(self._fairplay)
+        return fairplay
+
+    @property
     def presence(self) -> Presence:
         """Who is online, across servers (from start-up on)."""
         presence: Presence = self._started(self._presence)
@@ -131,7 +147,7 @@ class Services:
         store.start()
         pool = None
         if settings.bot_workers > 0:
-            pool = BotPool(settings.bot_workers, settings.bot_command)
+            pool = BotPool(settings.bot_workers, settings.bot_command, settings.hint_workers)
             await pool.start()
         rooms = self._rooms = Rooms(store, settings, pool)
         rooms.drivers.register(TourDriver())
@@ -139,9 +155,12 @@ class Services:
         rooms.presence_of = presence.of_seats
         self._accounts = Accounts(database, rooms)
         self._chat = Chat(settings, database, rooms.chat)
+        self._moderation = Moderation(database, rooms)
         tables = self._tables = Tables(rooms, presence)
         lobby = self._lobby = Lobby(tables, rooms)
-        quickmatch = self._quickmatch = QuickMatch(rooms, lobby, presence, self.rating)
+        fairplay = self._fairplay = FairPlay(database, rooms)
+        rooms.seat_rules.append(fairplay.seat_rule)
+        quickmatch = self._quickmatch = QuickMatch(rooms, lobby, presence, fairplay, self.rating)
         notifier = self._notifier = Notifier(database, settings)
         rooms.followup_makers.append(notifier.make)
         rooms.followup_makers.append(ratings.maker)

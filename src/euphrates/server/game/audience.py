@@ -55,6 +55,8 @@ class Watched(Protocol):
 
     def undo_flags(self, seats: frozenset[int]) -> dict[str, bool]: ...
 
+    def result(self) -> dict[str, Any] | None: ...
+
 
 def audience_key(audience: int | None) -> str:
     return "spectator" if audience is None else str(audience)
@@ -70,6 +72,7 @@ def meta_of(
     version: int = 0,
     connected: Iterable[int] = (),
     presence: Sequence[str | None] | None = None,
+    result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A game's public description: seats, status, version; `connected` are the seats
     with a client here, `presence` each seat's across servers (presence.py); whether
@@ -98,6 +101,8 @@ def meta_of(
         "open": row.open,
         "creator": creator_seat(row),
         "rated": row.rated,
+        "verdict": row.verdict,
+        "result": result,
     }
 
 
@@ -111,6 +116,14 @@ def creator_seat(row: GameRow) -> int | None:
 def clock_json(row: GameRow) -> dict[str, Any] | None:
     """The game's clock as every client may see it (no clock: None)."""
     return row.clock.to_json(now()) if row.clock is not None else None
+
+
+def account_of(client: Member) -> int | None:
+    """The account a client is signed in to, if any (a connection says so by its
+    `user`; the audience needs nothing else of it)."""
+    user = getattr(client, "user", None)
+    account = getattr(user, "id", None)
+    return account if isinstance(account, int) else None
 
 
 def chat_json(row: ChatRow) -> dict[str, Any]:
@@ -158,7 +171,7 @@ class Audience:
         connected = {s for c in self.clients for s in c.seats}
         row = self.game.row
         presence = self.presence(row) if self.presence is not None else None
-        return meta_of(row, self.game.version, connected, presence)
+        return meta_of(row, self.game.version, connected, presence, self.game.result())
 
     def join(
         self,
@@ -379,9 +392,13 @@ class Audience:
         self.broadcast({"type": "note", "note": note.to_json()})
 
     def said(self, row: ChatRow) -> None:
-        """A chat line stored (here or by another server): every client hears it."""
+        """A chat line stored (here or by another server): every client hears it but
+        those signed in to an account on either side of a block with its speaker's."""
         self.chat_seen = max(self.chat_seen, row.seq)
-        self.broadcast({"type": "chat", "message": chat_json(row)})
+        text = compact({"type": "chat", "message": chat_json(row)})
+        for c in list(self.clients):
+            if row.heard_by(account_of(c)):
+                c.push(text)
 
     # --- memory ---------------------------------------------------------------------------
     def watched(self, now: float | None = None) -> set[int | None]:

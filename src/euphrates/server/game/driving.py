@@ -104,7 +104,8 @@ class BotDriving:
                 else:
                     if self.pool is None:
                         return
-                    text = await self.pool.choose(room.row.game, LEVELS[level], view)
+                    spec = self.rooms.settings.bot_levels.get(level) or LEVELS[level]
+                    text = await self.pool.choose(room.row.game, spec, view)
             except Exception as e:
                 failures += 1
                 log.warning("bot for game %s seat %d failed: %s", room.id, seat, e)

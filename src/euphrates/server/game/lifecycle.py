@@ -2,7 +2,8 @@
 written once, here.
 
     waiting ──every seat taken, started early──▶ active ──the engine's end──▶ over
-       │  └──waited too long──▶ expired            │
+       │  └──waited too long──▶ expired            │  └─a duel's player left──▶ over
+       │                                           ├──left before it was played─▶ aborted
        └──────────abandoned (host, admin)──────────┴──▶ abandoned
 
 Every change of a game is one of the `CHANGES` below, made by a method of its room
@@ -31,9 +32,11 @@ class Status(StrEnum):
     """Ended unfinished by its host or by the server's admin."""
     EXPIRED = "expired"
     """Waited too long for its players."""
+    ABORTED = "aborted"
+    """A rated game left before it was played (docs/fair-play.md): unrated for all."""
 
 
-ENDED = frozenset({Status.OVER, Status.ABANDONED, Status.EXPIRED})
+ENDED = frozenset({Status.OVER, Status.ABANDONED, Status.EXPIRED, Status.ABORTED})
 OPEN = frozenset({Status.WAITING, Status.ACTIVE})
 
 
@@ -68,6 +71,15 @@ STAND_IN = Change("let a bot stand in", frozenset({Status.ACTIVE}))
 COME_BACK = Change("take the seat back", frozenset({Status.ACTIVE}))
 START_CLOCK = Change("start the clock", frozenset({Status.ACTIVE}))
 HINT = Change("take a hint", frozenset({Status.ACTIVE}))
+FORFEIT = Change("forfeit", frozenset({Status.ACTIVE}))
+"""A deserter's seat: a real-time seat out of time whose player is not back within its
+grace, a turn-based seat that missed its deadlines in a row."""
+VACATION = Change("pause for a vacation", frozenset({Status.ACTIVE}))
+ABORT = Change("abort", OPEN, Status.ABORTED)
+"""A rated game left (resigned, abandoned, forfeited, its account deleted) before each
+person's seat made MIN_DECISIONS decisions of its own."""
+END_BY_LEAVING = Change("end, its opponent gone", frozenset({Status.ACTIVE}), Status.OVER)
+"""A duel one of whose players left for good: the other wins."""
 ABANDON = Change("abandon", OPEN, Status.ABANDONED)
 ADMIN_END = Change("end (admin)", OPEN, Status.ABANDONED)
 EXPIRE = Change("expire", frozenset({Status.WAITING}), Status.EXPIRED)
@@ -83,6 +95,10 @@ CHANGES = (
     RESIGN,
     LEFT,
     DEADLINE,
+    FORFEIT,
+    VACATION,
+    ABORT,
+    END_BY_LEAVING,
     STAND_IN,
     COME_BACK,
     START_CLOCK,
@@ -93,6 +109,11 @@ CHANGES = (
 )
 
 EXPIRED_TEXT = "this game waited too long for its players and expired; create a new one"
+ABORTED_TEXT = "this rated game was aborted: a player left it before it was played"
+
+MIN_DECISIONS = 4
+"""A rated game is played — its result counts — once each person's seat has made this
+many decisions of its own (docs/fair-play.md); a player leaving before aborts it."""
 
 
 def refusal(change: Change, status: str, ruling: str | None = None) -> Refusal:
@@ -106,6 +127,8 @@ def refusal(change: Change, status: str, ruling: str | None = None) -> Refusal:
         return Refusal("abandoned", "this game was abandoned")
     if status == Status.EXPIRED:
         return Refusal("expired", EXPIRED_TEXT)
+    if status == Status.ABORTED:
+        return Refusal("aborted", ABORTED_TEXT)
     what = "no action is legal" if change in (MOVE, UNDO) else f"you cannot {change.name} now"
     suffix = f" ({ruling})" if ruling else ""
     return Refusal("game_over", f"the game is over; {what}{suffix}", ruling)

@@ -77,7 +77,8 @@ class Play(RoomState):
             status = lifecycle.Status.OVER if after.is_over() else None
             due = self.bot_to_move(after, status)
             wake: Wake = due if due != self.bot_to_move() else None
-            clock, timed = self.clock_after(after, status)
+            mover = seat if bot is None else None  # a bot's move clears no desertion
+            clock, timed = self.clock_after(after, status, mover=mover)
             if clock is not None:
                 wake = timed
             entry = LogRow(self.version + 1, seat, "action", canonical, bot)
@@ -89,6 +90,8 @@ class Play(RoomState):
                 clock=clock if clock is not None else self.row.clock,
                 driven=None if wake is None else wake is not False,
             )
+            if status is not None:
+                await self._take_verdict()
             step = self._record_action(seat, canonical, events, before, bot)
             self.audience.publish(step)
         self._changed(local=True)

@@ -19,7 +19,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -46,7 +46,7 @@ from euphrates.server.store.signals import Signal, SignalKind
 log = logging.getLogger("euphrates.server")
 
 FollowupMaker = Callable[[Room, GameState[Any], str | None], tuple[Followup, ...]]
-SeatRule = Callable[[Room, frozenset[int], User | None], None]
+SeatRule = Callable[[Room, frozenset[int], User | None], Awaitable[None]]
 Watcher = Callable[[str, str, Room | None], None]
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -187,10 +187,12 @@ class Rooms:
         assert isinstance(room, Room)
         return tuple(f for make in self.followup_makers for f in make(room, after, status))
 
-    def check_seating(self, room: RoomState, seats: frozenset[int], user: User | None) -> None:
+    async def check_seating(
+        self, room: RoomState, seats: frozenset[int], user: User | None
+    ) -> None:
         assert isinstance(room, Room)
         for rule in self.seat_rules:
-            rule(room, seats, user)
+            await rule(room, seats, user)
 
     def changed(self, room: RoomState, local: bool) -> None:
         """A new version (here or elsewhere), or a clock changed here."""

@@ -22,16 +22,17 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol, Self
+from typing import Any, Protocol, Self
 
 from euphrates.core.protocol import Event, GameDefinition, GameState
 from euphrates.games import game_definition
 from euphrates.server.common.clock import Clock
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.game import lifecycle
+from euphrates.server.game import lifecycle, standing
 from euphrates.server.game.audience import Audience
 from euphrates.server.game.drivers import Driver, Drivers
+from euphrates.server.game.standing import Played
 from euphrates.server.game.steps import Step, encode_events
 from euphrates.server.store.accounts import User
 from euphrates.server.store.database import Followup, StorageError
@@ -48,16 +49,6 @@ REPLAY_EVERY = 16  # a replay keeps the state every this many actions
 
 _KEEP: Any = object()
 """`_take`'s "leave as it is"."""
-
-
-class Played(NamedTuple):
-    """An action that still stands (not undone); plain values, as `Step`."""
-
-    version: int
-    seat: int | None
-    text: str
-    reveals: bool
-    bot: str | None = None
 
 
 class RoomHost(Protocol):
@@ -83,7 +74,9 @@ class RoomHost(Protocol):
         """After a change of seats or status: tell the table and the lobby."""
         ...
 
-    def check_seating(self, room: RoomState, seats: frozenset[int], user: User | None) -> None:
+    async def check_seating(
+        self, room: RoomState, seats: frozenset[int], user: User | None
+    ) -> None:
         """Refuse `seats` about to be taken by `user` where a feature's rule says so
         (a rated game's: accounts only, one seat each)."""
         ...
@@ -199,6 +192,9 @@ class RoomState:
         clock: Clock | None = _KEEP,
         driven: bool | None = None,
         updated: datetime | None = None,
+        verdict: str | None = _KEEP,
+        paused: dict[int, datetime] | None = None,
+        changes: dict[int, tuple[int, int]] | None = None,
     ) -> None:
         """Take what a stored change made true into the live state: its status, seats,
         clock, whether this process drives the game, when it changed. Everything that
@@ -213,9 +209,18 @@ class RoomState:
             self.driven = driven
         if updated is not None:
             self.row.updated_at = updated
+        if verdict is not _KEEP:
+            self.row.verdict = verdict
+        if paused is not None:
+            self.row.paused = paused
+        if changes is not None:
+            self.row.changes = changes
 
     def _take_row(self, row: GameRow) -> None:
-        """Another process changed the game: its row as stored now."""
+        """Another process changed the game: its row as stored now (a turn-based
+        clock's vacations from the accounts, `paused`)."""
+        if row.clock is not None and row.clock.spec.mode == "turn":
+            row.clock.paused = [row.paused.get(s) for s in range(len(row.clock.remaining))]
         status = row.status
         if self.state.is_over() and status == lifecycle.Status.ACTIVE:
             status = lifecycle.Status.OVER
@@ -225,7 +230,26 @@ class RoomState:
             clock=row.clock,
             updated=row.updated_at,
             driven=False if status != lifecycle.Status.ACTIVE else None,
+            verdict=row.verdict,
+            paused=row.paused,
+            changes=row.changes,
         )
+
+    async def _take_verdict(self) -> None:
+        """A rated game just ended here: the ratings' follow-up wrote its verdict in
+        the same transaction (docs/fair-play.md); the table shows it from now on."""
+        if self.row.rated and self.row.status == lifecycle.Status.OVER:
+            verdict, changes = await self.host.store.verdict(self.row.id)
+            self._take(verdict=verdict, changes=changes)
+
+    def result(self) -> dict[str, Any] | None:
+        return standing.result(self.row, self.state, self.notes)
+
+    def played_enough(self) -> bool:
+        return standing.played_enough(self.row, self.played, self.notes)
+
+    def record_notes(self) -> list[dict[str, Any]]:
+        return standing.record_notes(self.notes, self.played)
 
     def _refused(self, change: lifecycle.Change, e: StatusChanged) -> Refusal:
         """The store found the game in a status that does not allow `change` (another
@@ -317,18 +341,23 @@ class RoomState:
         status: str | None,
         seats: list[SeatRow] | None = None,
         clock: Clock | None = None,
+        mover: int | None = None,
     ) -> tuple[Clock | None, bool | datetime]:
         """The clock once `state` is the game's with `status` and `seats` (a copy of
         `clock`, by default the room's), and the game's wake (Clock.hand_over: the one
-        hand-over rule). No clock: None, and no wake."""
+        hand-over rule); `mover`: the seat whose player has just decided themselves.
+        The seats on vacation (the row's `paused`) have no clock running. No clock:
+        None, and no wake."""
         clock = clock or self.row.clock
         if clock is None:
             return None, False
         clock = clock.copy()
+        if clock.spec.mode == "turn":
+            clock.paused = [self.row.paused.get(s) for s in range(len(clock.remaining))]
         over = (status or self.row.status) != "active"
         seat = None if over else state.to_move()
         human = seat is not None and (seats or self.row.seats)[seat].kind == "human"
-        return clock, clock.hand_over(seat, human, now())
+        return clock, clock.hand_over(seat, human, now(), mover)
 
     def undo_flags(self, seats: frozenset[int]) -> dict[str, bool]:
         """For each seat, whether it may take its last action back now."""
@@ -354,16 +383,6 @@ class RoomState:
         if self.state.is_over():
             return "the game is over"
         return None
-
-    def record_notes(self) -> list[dict[str, Any]]:
-        """The notes as the record keeps them: each after the standing actions made by
-        its version (the record has no undos)."""
-        out = []
-        for note in self.notes:
-            after = sum(1 for p in self.played if p.version <= note.version)
-            doc = {k: v for k, v in note.to_json().items() if k not in ("version", "at")}
-            out.append({"after": after, **doc})
-        return out
 
     # --- hearing what other processes stored ------------------------------------------------
     async def catch_up(self, entry: LogRow | None = None) -> None:
@@ -433,7 +452,7 @@ class RoomState:
         clock = self.row.clock
         due = self.bot_to_move() or (
             clock is not None
-            and clock.deadline is not None
+            and clock.next_due() is not None
             and self.row.status == lifecycle.Status.ACTIVE
         )
         self._take(driven=due)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from euphrates.bots.levels import LEVELS
 from euphrates.server.common import tokens
+from euphrates.server.common.clock import Clock
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.text import clean_name
 from euphrates.server.game import lifecycle
@@ -22,6 +23,7 @@ from euphrates.server.game.endings import Endings
 from euphrates.server.store.accounts import User
 from euphrates.server.store.games import StatusChanged
 from euphrates.server.store.notes import Note, writing
+from euphrates.server.store.notices import seat_given_up
 from euphrates.server.store.rows import SeatRow, now
 
 log = logging.getLogger("euphrates.server")
@@ -91,7 +93,7 @@ class Seating(Endings):
         signed-in `user` belongs to that account, named by it unless named here."""
         self.check(lifecycle.TAKE_SEAT)
         untaken = frozenset(s for s in seats if not self.row.seats[s].taken)
-        self.host.check_seating(self, untaken, user)
+        await self.host.check_seating(self, untaken, user)
         if names is not None and not isinstance(names, dict):
             raise Refusal("bad_request", "'names' must map seat numbers to names")
         name_max = self.host.settings.name_max
@@ -142,11 +144,15 @@ class Seating(Endings):
         only_if_human: bool = False,
         vacant: bool = False,
         note: Note | None = None,
+        clock: Clock | None = None,
+        ends: str | None = None,
     ) -> list[SeatRow] | None:
         """Store a seat (and the `note` of it); if that starts the game, or seats a bot,
         with a bot's decision pending, this server drives the game. Under the room's
         lock: a bot's move stored meanwhile would judge from the seats before this one
-        that no bot is to move next, and nobody would drive the game."""
+        that no bot is to move next, and nobody would drive the game. `clock`: the
+        clock after the change (a forfeit stops a seat's); `ends`: the status the
+        change ends the game in, with the features' follow-ups of it."""
         async with self.lock:
             self.check(change)
             to_move = self.state.to_move()
@@ -159,9 +165,22 @@ class Seating(Endings):
             waiting = self.row.status == lifecycle.Status.WAITING
             starts = self.host.followups(self, self.state, "active") if waiting else ()
             after = () if note is None else (writing(self.id, note),)
+            if seat.kind == "bot":
+                after = (*after, seat_given_up(self.id, seat.seat))
+            if ends is not None:
+                after = (*after, *self.host.followups(self, self.state, ends))
             try:
                 stored = await self.host.store.update_seat(
-                    self.id, seat, change.allowed, only_if_human, bot, vacant, after, starts
+                    self.id,
+                    seat,
+                    change.allowed,
+                    only_if_human,
+                    bot,
+                    vacant,
+                    after,
+                    starts,
+                    clock=clock,
+                    ends=ends,
                 )
             except StatusChanged as e:
                 raise self._refused(change, e) from None
@@ -174,9 +193,12 @@ class Seating(Endings):
             self._take(
                 seats=stored.seats,
                 status=stored.status,
-                driven=True if stored.drive else None,
+                clock=clock if clock is not None else self.row.clock,
+                driven=False if ends is not None else (True if stored.drive else None),
                 updated=now(),
             )
+            if ends is not None:
+                await self._take_verdict()
             if note is not None:
                 self.noted(note)
             playing = self.row.status == lifecycle.Status.ACTIVE
@@ -192,6 +214,8 @@ class Seating(Endings):
             raise Refusal("not_open", "this game is not an open table: join it by its link")
         if seat is not None and not 0 <= seat < self.row.players:
             raise Refusal("bad_request", "'seat' must be a seat number of this game")
+        wanted = seat if seat is not None else self._first_free()
+        await self.host.check_seating(self, frozenset({wanted}), user)
         async with self.seating:
             self.check(lifecycle.SIT)
             for _ in range(self.row.players):
@@ -296,26 +320,41 @@ class Seating(Endings):
                 return s.level
         return DEFAULT_LEVEL
 
-    async def resign(self, seat: int, holder: frozenset[int]) -> str:
-        """`seat` resigns (the caller holds it): a bot plays it to the end, still tied
-        to the account (so the rating knows whose it was), with a `resigned` note in
-        the same transaction. Returns the level of the bot that plays on."""
+    async def resign(self, seat: int, holder: frozenset[int]) -> str | None:
+        """`seat` resigns a rated game (the caller holds it): `leave_for_good`. Returns
+        the level of the bot that plays on, or None when the game ended or aborted."""
         self.check(lifecycle.RESIGN)
         if seat not in holder:
             raise Refusal("not_your_seat", f"you do not hold seat {seat}")
-        level = await self._hand_to_bot(lifecycle.RESIGN, seat, "resigned")
-        # The page reconnects and finds it holds no seat now: it watches to the end.
-        self.audience.evict(
-            "seats_changed", f"seat {seat} resigned: a bot plays it to the end", seat
-        )
-        self.host.seats_changed(self, local=True)
-        return level
+        if self.row.seats[seat].kind != "human":
+            raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
+        return await self.leave_for_good(lifecycle.RESIGN, seat, "resigned")
+
+    async def abandon(self, host_seats: frozenset[int]) -> None:
+        """The host ends the game. A rated game being played is not the host's to end
+        (docs/fair-play.md): before it was played it aborts, after that the host may
+        only leave its own seats — resigning them — and the others play on."""
+        if not (self.row.rated and self.row.status == lifecycle.Status.ACTIVE):
+            await self.end(lifecycle.ABANDON)
+            return
+        mine = [s for s in sorted(host_seats) if self.row.seats[s].kind == "human"]
+        if not self.played_enough():
+            await self.abort(mine[0] if mine else None)
+            return
+        if not mine:
+            raise Refusal(
+                "rated_seat",
+                "a rated game being played is not abandoned by its host: its players may resign",
+            )
+        for seat in mine:
+            if self.row.status == lifecycle.Status.ACTIVE:
+                await self.leave_for_good(lifecycle.RESIGN, seat, "resigned")
 
     async def account_left(self, user_id: int) -> None:
         """The account was deleted: in a game still waiting its seats are free again
         (an open table it opened is abandoned: its host is gone); in a game being
-        played a bot plays each of its seats to the end (`left`), so nobody waits
-        for it for ever."""
+        played each of its seats leaves for good (`left`), so nobody waits for it for
+        ever."""
         await self.reload()  # its seats' names as the deletion left them
         if self.row.status == lifecycle.Status.WAITING:
             if self.row.creator == user_id:
@@ -329,21 +368,41 @@ class Seating(Endings):
                         raise
             self.host.seats_changed(self, local=True)
             return
-        mine = [s.seat for s in self.row.seats if s.user_id == user_id and s.kind == "human"]
-        for seat in mine:
-            await self._hand_to_bot(lifecycle.LEFT, seat, "left")
-            self.audience.evict("seats_changed", f"seat {seat} left the game", seat)
-        if mine:
-            self.host.seats_changed(self, local=True)
+        for seat in [s.seat for s in self.row.seats if s.user_id == user_id and s.kind == "human"]:
+            if self.row.status == lifecycle.Status.ACTIVE:
+                await self.leave_for_good(lifecycle.LEFT, seat, "left")
 
-    async def _hand_to_bot(self, change: lifecycle.Change, seat: int, kind: str) -> str:
+    async def leave_for_good(
+        self, change: lifecycle.Change, seat: int, kind: str, clock: Clock | None = None
+    ) -> str | None:
+        """`seat`'s player leaves for good (`kind`: resigned, left, forfeited), by the
+        rules of docs/fair-play.md: a rated game not yet played aborts; a duel ends,
+        the other player winning; any other game goes on, a bot of the game's level
+        playing the seat to the end — still tied to its account, so that its rating
+        places it last (`clock`: the clock after a forfeit). Returns the bot's level,
+        or None when the game ended or aborted."""
+        if self.row.rated and not self.played_enough():
+            await self.abort(seat)
+            return None
         entry = self.row.seats[seat]
         if entry.kind != "human":
             raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
         level = self.level_for_leavers()
         bot = SeatRow(seat, "bot", level, entry.name, None, True, entry.user_id)
         note = Note(self.version, kind, seat, level)
-        if await self.write_seat(change, bot, only_if_human=True, note=note) is None:
+        duel = self.row.players == 2
+        ends = lifecycle.Status.OVER if duel else None
+        if duel:
+            change = lifecycle.END_BY_LEAVING
+        if clock is not None:
+            clock.forfeited(seat)
+        stored = await self.write_seat(
+            change, bot, only_if_human=True, note=note, clock=clock, ends=ends
+        )
+        if stored is None:
             raise Refusal("seat_not_human", f"seat {seat} is played by a bot already")
-        log.info("game %s: seat %d is a bot's now (%s)", self.id, seat, kind)
-        return level
+        log.info("game %s: seat %d left for good (%s)", self.id, seat, kind)
+        # The page reconnects and finds it holds no seat now: it watches to the end.
+        self.audience.evict("seats_changed", f"seat {seat} left the game ({kind})", seat)
+        self.host.seats_changed(self, local=True)
+        return None if duel else level

@@ -42,12 +42,13 @@ class Timekeeper:
         """Time spent acting on deadlines, in seconds (for the load test)."""
 
     def watch(self, room: Room) -> None:
-        """After any change: keep one timer for the room's deadline while this server
-        drives the game and it is being played; else none."""
+        """After any change: keep one timer for what falls due next in the room's
+        clock (a deadline, a forfeit, a vacation's end) while this server drives the
+        game and it is being played; else none."""
         clock = room.row.clock
         if clock is None:
             return
-        due = clock.deadline if room.driven and room.status == "active" else None
+        due = clock.next_due() if room.driven and room.status == "active" else None
         held = self.timers.get(room.id)
         if held is not None and held[0] == due:
             return

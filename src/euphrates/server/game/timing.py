@@ -1,42 +1,36 @@
-"""A room's clock changes between versions: the first clock running when a clocked game
-starts, a deadline passing, a bot standing in for a seat out of time, its player back.
+"""A room's time: what falls due (a deadline, a deserter's forfeit, a vacation's end),
+a bot standing in for a seat out of time, its player back, a vacation.
 
-A deadline is the game's `wake_at`: the server that made the change that set it
+What falls due is the game's `wake_at`: the server that made the change that set it
 drives the game and keeps one timer for it (timekeeper.py); when the timer fires,
-`time_out` acts. Acting is one conditional write — only if the stored deadline is
-still the one that passed — so however many servers get there, a deadline is acted
-on once. Every clock change passes the decision on by the one hand-over rule
-(`Clock.hand_over`, via `RoomState.clock_after`).
+`time_out` acts. Acting is one conditional write — only if the stored wake is still
+the one that passed, or, for a forfeit, only if the seat is still a person's — so
+however many servers get there, it is acted on once. Every clock change passes the
+decision on by the one hand-over rule (`Clock.hand_over`, via
+`RoomState.clock_after`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import datetime
 
 from euphrates.bots.levels import LEVELS
-from euphrates.server.common.clock import Clock
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.game import lifecycle
-from euphrates.server.game.play import Play
+from euphrates.server.game.seating import Seating
 from euphrates.server.store.notes import Note, writing
 from euphrates.server.store.rows import now
 
 log = logging.getLogger("euphrates.server")
 
 
-class Timing(Play):
-    async def start_clock(self) -> None:
-        """A clocked game has just started, or a bot took a seat: the clock runs for
-        the seat to decide (none for a bot)."""
-        await self._change_clock(lifecycle.START_CLOCK, lambda clock, at: None)
-
+class Timing(Seating):
     async def time_out(self) -> bool:
-        """The deadline of a game this server drives may have passed: act on it if it
-        has and it is still the stored one — the seat is out of time (real-time: the
-        others may let a bot play it) or a bot plays its turn (turn-based). Whether it
-        was acted on here."""
+        """What fell due in a game this server drives, if it has and it is still the
+        stored wake: a real-time seat out of time (its grace starts; the others may let
+        a bot play it), a turn-based seat's late turn (a bot plays it), a vacation's
+        end (the clock runs again), or a deserter's seat forfeited (docs/fair-play.md:
+        `leave_for_good`). Whether it was acted on here."""
         store = self.host.store
         async with self.lock:
             if not store.sqlite:  # another server may have moved or acted since
@@ -44,36 +38,51 @@ class Timing(Play):
                 row = await store.load_game(self.id)
                 if row is None or row.clock is None or row.driver != store.origin:
                     return False  # another server drives it now: it acts
-                self._take(clock=row.clock, seats=row.seats, status=row.status)
+                self._take_row(row)
             clock = self.row.clock
-            if clock is None or clock.deadline is None or self.status != "active":
+            due = clock.next_due() if clock is not None else None
+            if clock is None or due is None or self.status != lifecycle.Status.ACTIVE:
                 return False
-            if clock.deadline > now():  # not yet (a timer that fired early)
+            at = now()
+            if due > at:  # not yet (a timer that fired early)
                 self._take(driven=True)
                 return False
             timed = clock.copy()
-            seat = timed.time_out(now())
-            bot = timed.spec.mode == "turn"
-            note = (
-                Note(self.version, "late_turn", seat, timed.spec.level)
-                if bot
-                else Note(self.version, "out_of_time", seat)
-            )
-            stored = await store.write_clock(
-                self.id, timed, bot, expect=clock.deadline, after=(writing(self.id, note),)
-            )
-            if not stored:
+            outcome = timed.time_out(at)
+            if outcome is None:
                 return False
-            self._take(clock=timed, driven=True if bot else None)
-            self.noted(note)
-        log.info(
-            "game %s: seat %s ran out of time (%s)",
-            self.id,
-            seat,
-            "a bot plays its turn" if bot else "the others may let a bot play",
-        )
+            kind, seat = outcome
+            if kind != "forfeit":
+                note = None
+                if kind == "late":
+                    note = Note(self.version, "late_turn", seat, timed.spec.level)
+                elif kind == "out":
+                    note = Note(self.version, "out_of_time", seat)
+                handed, wake = self.clock_after(self.state, None, clock=timed)
+                assert handed is not None
+                after = () if note is None else (writing(self.id, note),)
+                if not await store.write_clock(self.id, handed, wake, expect=due, after=after):
+                    return False
+                self._take(clock=handed, driven=wake is not False)
+                if note is not None:
+                    self.noted(note)
+        if kind == "forfeit":
+            try:
+                await self.leave_for_good(lifecycle.FORFEIT, seat, "forfeited", clock=timed)
+            except Refusal:  # another process forfeited it first, or the game ended
+                return False
+        log.info("game %s: seat %s: %s", self.id, seat, kind)
         self.audience.game_changed()
         return True
+
+    async def vacation_changed(self, seat: int, started: bool) -> None:
+        """`seat`'s account went on vacation or came back (its row's `paused` says
+        until when): the clock is handed over again — none runs for a seat on
+        vacation, its turn starts afresh when it is back — and, when it starts, the
+        others are told (a note)."""
+        await self.reload()
+        note = Note(self.version, "vacation", seat) if started else None
+        await self._change_clock(lifecycle.VACATION, lambda clock, at: None, note)
 
     async def stand_in(self, seat: int, level: str, by: frozenset[int]) -> None:
         """Another seated player lets a bot of `level` play the turns of `seat`, whose
@@ -106,35 +115,3 @@ class Timing(Play):
             lifecycle.COME_BACK, lambda c, at: c.come_back(seat, self.state.to_move(), at), note
         )
         log.info("game %s: seat %d is back", self.id, seat)
-
-    async def _change_clock(
-        self,
-        change: lifecycle.Change,
-        alter: Callable[[Clock, datetime], None],
-        note: Note | None = None,
-    ) -> None:
-        """Change the clock under the room's lock and store it with the game's wake
-        (now when a bot is to move, else the deadline) and the `note` of it."""
-        async with self.lock:
-            self.check(change)
-            if self.row.clock is None:
-                return
-            altered = self.row.clock.copy()
-            alter(altered, now())
-            clock, wake = self.clock_after(self.state, None, clock=altered)
-            assert clock is not None
-            after = () if note is None else (writing(self.id, note),)
-            try:
-                stored = await self.host.store.write_clock(self.id, clock, wake, after=after)
-            except Exception as e:
-                raise Refusal("storage_unavailable", f"the clock could not be saved: {e}") from None
-            if not stored:  # the game ended meanwhile (another process)
-                row = await self.host.store.load_game(self.id)
-                if row is not None:
-                    self._take_row(row)
-                raise lifecycle.refusal(change, self.status, self.state.game_over_ruling)
-            self._take(clock=clock, driven=wake is not False)
-            if note is not None:
-                self.noted(note)
-        self.audience.game_changed()
-        self._changed(local=True)

@@ -26,12 +26,13 @@ from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.text import DELETED_PREFIX, name_key
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database
+from euphrates.server.store.moderation import ModerationStore
 from euphrates.server.store.signals import Signal, SignalKind
 
 SESSION_BYTES = 32
 TOUCH_EVERY = timedelta(minutes=5)
 """`last_seen` is written at most this often per session: a request is not a write."""
-ENDED = ("over", "abandoned")
+ENDED = ("over", "abandoned", "aborted")
 
 
 def now() -> datetime:
@@ -55,6 +56,8 @@ class User:
     created_at: datetime
     disabled: bool = False
     muted: bool = False
+    admin: bool = False
+    """One of the server's admins (`euphrates admin grant`): the admin page is theirs."""
 
     def public(self) -> dict[str, Any]:
         return {"name": self.name, "created": _iso(self.created_at)}
@@ -270,6 +273,7 @@ class AccountStore:
                 }
                 for r in chat
             ],
+            "blocked": await ModerationStore(self.database).blocked(user.id),
         }
 
     async def delete(self, user_id: int) -> str:
@@ -303,7 +307,12 @@ class AccountStore:
 
 def _user(row: Any) -> User:
     return User(
-        int(row.id), str(row.name), _aware(row.created_at), bool(row.disabled), bool(row.muted)
+        int(row.id),
+        str(row.name),
+        _aware(row.created_at),
+        bool(row.disabled),
+        bool(row.muted),
+        bool(row.admin),
     )
 
 

@@ -23,8 +23,8 @@ from euphrates.server.store.database import Followup
 
 @dataclass
 class ClockWrite:
-    """A clock changed between versions; `expect`: only if the stored deadline is
-    still that one (a deadline is acted on once)."""
+    """A clock changed between versions; `expect`: only if the game's stored wake is
+    still that one (what fell due is acted on once)."""
 
     game_id: str
     clock: Clock
@@ -54,11 +54,12 @@ async def read_clock(conn: AsyncConnection, row: Any, aware: Any) -> Clock:
     """A game's clock as stored (`row` is its games row; `aware` gives a stored time
     its zone)."""
     spec = ClockSpec.from_json(json.loads(row.clock))
+    st = db.seats.c
     rows = (
         await conn.execute(
-            sa.select(db.seats.c.remaining_ms, db.seats.c.standin)
-            .where(db.seats.c.game_id == row.id)
-            .order_by(db.seats.c.seat)
+            sa.select(st.remaining_ms, st.standin, st.forfeit_at, st.missed)
+            .where(st.game_id == row.id)
+            .order_by(st.seat)
         )
     ).all()
     return Clock(
@@ -68,13 +69,20 @@ async def read_clock(conn: AsyncConnection, row: Any, aware: Any) -> Clock:
         seat=row.clock_seat,
         since=aware(row.clock_since) if row.clock_since is not None else None,
         deadline=aware(row.deadline) if row.deadline is not None else None,
+        forfeit=[aware(r.forfeit_at) if r.forfeit_at is not None else None for r in rows],
+        missed=[int(r.missed or 0) for r in rows],
     )
 
 
 SEATS_STATEMENT = (
     db.seats.update()
     .where(db.seats.c.game_id == sa.bindparam("g_id"), db.seats.c.seat == sa.bindparam("g_seat"))
-    .values(remaining_ms=sa.bindparam("g_ms"), standin=sa.bindparam("g_standin"))
+    .values(
+        remaining_ms=sa.bindparam("g_ms"),
+        standin=sa.bindparam("g_standin"),
+        forfeit_at=sa.bindparam("g_forfeit"),
+        missed=sa.bindparam("g_missed"),
+    )
 )
 """A seat's clock figures, one statement for many seats of many games (executemany)."""
 
@@ -101,6 +109,8 @@ def seat_params(game_id: str, clock: Clock) -> list[dict[str, Any]]:
             "g_seat": seat,
             "g_ms": ms(clock.remaining[seat]),
             "g_standin": clock.standin[seat],
+            "g_forfeit": clock.forfeit[seat],
+            "g_missed": clock.missed[seat],
         }
         for seat in sorted(clock.dirty)
     ]
@@ -127,7 +137,12 @@ async def write_seats(conn: AsyncConnection, game_id: str, clock: Clock) -> None
         await conn.execute(
             db.seats.update()
             .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
-            .values(remaining_ms=ms(clock.remaining[seat]), standin=clock.standin[seat])
+            .values(
+                remaining_ms=ms(clock.remaining[seat]),
+                standin=clock.standin[seat],
+                forfeit_at=clock.forfeit[seat],
+                missed=clock.missed[seat],
+            )
         )
     clock.dirty.clear()
 
@@ -139,7 +154,7 @@ async def write(conn: AsyncConnection, job: ClockWrite) -> bool:
     # no clock.
     stmt = g.update().where(g.c.id == job.game_id, g.c.status == "active")
     if job.expect is not None:
-        stmt = stmt.where(g.c.deadline == job.expect)
+        stmt = stmt.where(g.c.wake_at == job.expect)
     result = await conn.execute(stmt.values(job.values).returning(g.c.id))
     if result.first() is None:
         return False

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from euphrates.server.common.clock import Clock
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.store import models as db
-from euphrates.server.store.clocks import clock_values, ms, read_clock, spec_json
+from euphrates.server.store.clocks import clock_values, ms, read_clock, spec_json, write_seats
 from euphrates.server.store.database import Database, Followup, aware, now
 from euphrates.server.store.notes import Note, writing
 from euphrates.server.store.rows import GameRow, LogRow, SeatRow, Wake
@@ -100,7 +100,7 @@ class GameStore:
                             "host_hash": g.host_hash,
                             "created_at": g.created_at,
                             "updated_at": g.updated_at,
-                            **wake_values(g.clock.deadline if g.clock and not g.wake else g.wake),
+                            **wake_values(g.clock.next_due() if g.clock and not g.wake else g.wake),
                             "clock": spec_json(g.clock),
                             **clock_values(g.clock),
                             "open": g.open,
@@ -138,6 +138,9 @@ class GameStore:
                 return None
             seats = await read_seats(conn, game_id)
             clock = await read_clock(conn, row, aware) if row.clock is not None else None
+            paused = await read_paused(conn, game_id) if clock and clock.spec.mode == "turn" else {}
+            over = row.rated and row.status == "over"
+            changes = await read_changes(conn, game_id, row.verdict) if over else {}
         return GameRow(
             id=row.id,
             game=row.game,
@@ -155,6 +158,9 @@ class GameStore:
             open=bool(row.open),
             creator=row.creator,
             rated=bool(row.rated),
+            paused=paused,
+            verdict=row.verdict,
+            changes=changes,
         )
 
     async def load_log(self, game_id: str, after: int = 0) -> list[LogRow]:
@@ -211,6 +217,8 @@ class GameStore:
         vacant: bool = False,
         after: tuple[Followup, ...] = (),
         on_start: tuple[Followup, ...] = (),
+        clock: Clock | None = None,
+        ends: str | None = None,
     ) -> SeatWrite | None:
         """Write one seat and, in the same transaction, start the game if every seat is
         now taken. The game's row is locked first, so two servers seating two players
@@ -226,7 +234,11 @@ class GameStore:
         sitting down, a bot filling a free seat) the seat must still be free — a
         person's, not taken — and the account sitting down may hold no other seat of
         it; checked against the stored seats, under the lock, so of two players racing
-        for one seat exactly one sits."""
+        for one seat exactly one sits.
+
+        `clock`: the game's clock after the change (a seat forfeited stops its clock),
+        written with it; `ends`: the status the change ends the game in (a duel whose
+        player left), its wake cleared."""
         async with self.database.begin() as conn:
             status, wake_at = await self._lock(conn, game_id)
             if status not in allowed:
@@ -268,10 +280,18 @@ class GameStore:
                 status = "active"
                 for followup in on_start:
                     await followup(conn)
-            drive = status == "active" and bot_to_move and wake_at is None
+            drive = status == "active" and bot_to_move and wake_at is None and ends is None
             values: dict[str, Any] = {"status": status, "updated_at": now()}
             if drive:
                 values.update(self.database.wake_values(True))
+            if clock is not None:
+                values.update(clock_values(clock))
+                await write_seats(conn, game_id, clock)
+                if not drive and ends is None:
+                    values.update(self.database.wake_values(clock.next_due() or bot_to_move))
+            if ends is not None:
+                status = ends
+                values.update(status=ends, **self.database.wake_values(False))
             await conn.execute(db.games.update().where(db.games.c.id == game_id).values(values))
             for followup in after:
                 await followup(conn)
@@ -304,7 +324,12 @@ class GameStore:
 
     # --- status --------------------------------------------------------------------------
     async def end(
-        self, game_id: str, status: str, allowed: Collection[str], note: Note | None = None
+        self,
+        game_id: str,
+        status: str,
+        allowed: Collection[str],
+        note: Note | None = None,
+        after: tuple[Followup, ...] = (),
     ) -> bool:
         """End a game (`status`) if its stored status is `allowed`, with the `note` of it
         (a negative version: after the last one stored): nobody needs to act on it any
@@ -330,6 +355,8 @@ class GameStore:
                     ).scalar()
                     note = Note(int(last or 0), note.kind, note.seat, note.level, note.by)
                 await writing(game_id, note)(conn)
+            for followup in after:
+                await followup(conn)
             await self.database.signal(conn, Signal(SignalKind.SEATS, game_id))
         return True
 
@@ -339,6 +366,16 @@ class GameStore:
                 await conn.execute(sa.select(db.games.c.status).where(db.games.c.id == game_id))
             ).scalar()
         return None if found is None else str(found)
+
+    async def verdict(self, game_id: str) -> tuple[str | None, dict[int, tuple[int, int]]]:
+        """A rated game's verdict and rating changes, written by the ratings' follow-up
+        of its end."""
+        async with self.database.connect() as conn:
+            found = (
+                await conn.execute(sa.select(db.games.c.verdict).where(db.games.c.id == game_id))
+            ).scalar()
+            verdict = None if found is None else str(found)
+            return verdict, await read_changes(conn, game_id, verdict)
 
     async def expire(self, before: datetime, game_id: str | None = None) -> list[str]:
         """Mark `expired` the games (all, or `game_id`) still waiting for players with
@@ -378,6 +415,41 @@ class GameStore:
         )
         async with self.database.connect() as conn:
             return [str(r.id) for r in await conn.execute(query)]
+
+
+async def read_changes(
+    conn: AsyncConnection, game_id: str, verdict: str | None
+) -> dict[int, tuple[int, int]]:
+    """Per seat of an account, its rating before and after the game — only when the
+    game counted (a repeat or a voided game changed nobody's)."""
+    if verdict != "counted":
+        return {}
+    st, rh = db.seats, db.rating_history
+    rows = await conn.execute(
+        sa.select(st.c.seat, rh.c.before, rh.c.after)
+        .join(rh, sa.and_(rh.c.game_id == st.c.game_id, rh.c.user_id == st.c.user_id))
+        .where(st.c.game_id == game_id)
+    )
+    return {int(r.seat): (int(r.before), int(r.after)) for r in rows}
+
+
+async def read_paused(conn: AsyncConnection, game_id: str) -> dict[int, datetime]:
+    """The seats whose account is on vacation now, until when."""
+    st, v = db.seats, db.vacations
+    at = now()
+    rows = (
+        await conn.execute(
+            sa.select(st.c.seat, v.c.ends_at)
+            .join(v, v.c.user_id == st.c.user_id)
+            .where(
+                st.c.game_id == game_id,
+                st.c.kind == "human",
+                v.c.starts_at <= at,
+                v.c.ends_at > at,
+            )
+        )
+    ).all()
+    return {int(r.seat): aware(r.ends_at) for r in rows}
 
 
 async def read_seats(conn: AsyncConnection, game_id: str) -> list[SeatRow]:

@@ -19,7 +19,18 @@ from euphrates.server.store import models as db
 from euphrates.server.store.database import Database, Followup, iso_time, now
 
 NoteKind = Literal[
-    "out_of_time", "late_turn", "standin", "back", "replaced", "resigned", "left", "ended", "hint"
+    "out_of_time",
+    "late_turn",
+    "standin",
+    "back",
+    "replaced",
+    "resigned",
+    "left",
+    "forfeited",
+    "aborted",
+    "vacation",
+    "ended",
+    "hint",
 ]
 """`out_of_time`: a real-time seat's bank ran dry (the others may let a bot play it);
 `late_turn`: a turn-based seat's deadline passed and a bot of `level` plays that turn;
@@ -27,7 +38,11 @@ NoteKind = Literal[
 back; `replaced`: the host gave the seat to a bot of `level` for the rest of the game;
 `resigned`: the seat's player resigned a rated game and a bot of `level` plays it to
 the end; `left`: the seat's account was deleted and a bot of `level` plays it to the
-end; `ended`: the server's admin ended the game (`euphrates admin end-game`); `hint`: the seat's player asked a bot of `level` for a move (features/hints/)
+end; `forfeited`: a deserter's seat (out of time and not back within its grace, or
+its turn-based deadlines missed in a row) played by a bot of `level` to the end;
+`aborted`: the seat's player left a rated game before it was played, which ends it
+unrated (`seat` None: its host ended it); `vacation`: the seat's account went on
+vacation, its turn-based clock stands still; `ended`: the server's admin ended the game (`euphrates admin end-game`); `hint`: the seat's player asked a bot of `level` for a move (features/hints/)
 (match/records.py lists the kinds a record may hold)."""
 
 

@@ -22,8 +22,25 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from euphrates.server.store import models as db
-from euphrates.server.store.database import Database, aware, now
+from euphrates.server.store.database import Database, Followup, aware, now
 from euphrates.server.store.notify_settings import Prefs, next_digest, prefs_of
+
+
+def seat_given_up(game_id: str, seat: int) -> Followup:
+    """A seat went to a bot (its host gave it, its account was deleted, its player left
+    or forfeited it, docs/fair-play.md): in that change's transaction, nobody waits at
+    it any more and its unsent turn messages are withdrawn."""
+
+    async def followup(conn: AsyncConnection) -> None:
+        n, aw = db.notices, db.awaiting
+        await conn.execute(aw.delete().where(aw.c.game_id == game_id, aw.c.seat == seat))
+        await conn.execute(
+            n.update()
+            .where(n.c.game_id == game_id, n.c.seat == seat, n.c.state == "queued")
+            .values(state="withdrawn")
+        )
+
+    return followup
 
 
 @dataclass(frozen=True)

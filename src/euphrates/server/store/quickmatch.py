@@ -15,7 +15,7 @@ own rating, its wait and, once paired, the game's id and the opponent's name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,12 +23,16 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from euphrates.match.ratings import MU, SIGMA, display
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database, aware
 from euphrates.server.store.games import GameStore
 from euphrates.server.store.rows import GameRow
 from euphrates.server.store.signals import Signal, SignalKind
+
+GROUP = "2"
+"""Quick match makes duels: the player-count group its ratings are read in."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +48,14 @@ class Waiting:
 
 MakeGame = Callable[[str, tuple[tuple[int, str], tuple[int, str]], datetime], GameRow]
 """(game, the pair as (account, name) each, now) → the new game's row, started."""
-Pairing = Callable[[Sequence[Waiting], datetime], list[tuple[Waiting, Waiting]]]
-"""The pairing rule (features/quickmatch/matching.py): the pairs to make now."""
+Pairing = Callable[
+    [Sequence[Waiting], datetime, Collection[frozenset[int]]], list[tuple[Waiting, Waiting]]
+]
+"""The pairing rule (features/quickmatch/matching.py): the pairs to make now, never
+two accounts kept apart."""
+Apart = Callable[[list[int]], Awaitable[set[frozenset[int]]]]
+"""The pairs among these accounts that may not be paired (a shared device or address,
+a block: docs/fair-play.md)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,9 @@ class Entry:
     game_id: str | None = None
     opponent: str | None = None
     """The name the opponent plays under, once paired."""
+    shown: int = 0
+    """The account's shown rating in the game's duels (as its profile and the
+    leaderboard show it: μ − 3σ on the 1000 scale), not the skill it is paired by."""
 
 
 @dataclass
@@ -89,7 +102,20 @@ class MatchStore:
             .limit(1)
             .scalar_subquery()
         )
-        query = sa.select(q, opponent.label("opponent")).where(q.c.user_id.in_(user_ids))
+        rt = db.ratings
+        query = (
+            sa.select(q, opponent.label("opponent"), rt.c.mu, rt.c.sigma)
+            .outerjoin(
+                rt,
+                sa.and_(
+                    rt.c.user_id == q.c.user_id,
+                    rt.c.game == q.c.game,
+                    rt.c.grp == GROUP,
+                    rt.c.games > 0,
+                ),
+            )
+            .where(q.c.user_id.in_(user_ids))
+        )
         async with self.database.connect() as conn:
             rows = (await conn.execute(query)).all()
         return {r.user_id: _entry(r) for r in rows}
@@ -157,6 +183,7 @@ class MatchStore:
         shown: float,
         make: MakeGame,
         pairs: Pairing,
+        apart: Apart,
     ) -> Pass:
         """One pairing pass for `game` at `at`: claim the rows waiting, drop those of
         players not in a lobby for `grace` seconds since they joined or waiting longer
@@ -196,7 +223,8 @@ class MatchStore:
                     done.waiting += 1  # not (yet) seen in a lobby: waits for the grace
             if done.dropped:
                 await conn.execute(q.delete().where(q.c.user_id.in_(done.dropped)))
-            paired = pairs(waiting, at)
+            kept = await apart([w.user_id for w in waiting]) if len(waiting) > 1 else set()
+            paired = pairs(waiting, at, kept)
             games = [
                 make(game, ((a.user_id, names[a.user_id]), (b.user_id, names[b.user_id])), at)
                 for a, b in paired
@@ -224,10 +252,12 @@ class MatchStore:
 
 
 def _entry(r: Any) -> Entry:
+    shown = display(r.mu, r.sigma) if r.mu is not None else display(MU, SIGMA)
     return Entry(
         game=r.game,
         rating=float(r.rating),
         since=aware(r.since),
         game_id=r.game_id,
         opponent=r.opponent,
+        shown=shown,
     )

@@ -68,6 +68,16 @@ class ReviewStore:
         async with self.database.begin() as conn:
             await queue(game_id)(conn)
 
+    async def requeue(self, game_id: str) -> None:
+        """A done review of an older format, to be computed again (features/reviews/)."""
+        rv = db.reviews
+        async with self.database.begin() as conn:
+            await conn.execute(
+                rv.update()
+                .where(rv.c.game_id == game_id, rv.c.status == "done")
+                .values(status="queued", attempts=0, lease_until=None, updated_at=now())
+            )
+
     async def claim(self, lease: float) -> str | None:
         """Take one job whose lease has run out (or never began), for `lease` seconds."""
         rv = db.reviews

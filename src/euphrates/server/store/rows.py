@@ -50,6 +50,13 @@ class GameRow:
     creator: int | None = None
     """The account that opened it (its host)."""
     rated: bool = False
+    paused: dict[int, datetime] = field(default_factory=dict)
+    """Turn-based: the seats whose account is on vacation now, until when."""
+    verdict: str | None = None
+    """A rated game's outcome for the ratings once it ended: counted, repeat, voided."""
+    changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """A rated game that ended: each account's seat's rating before and after it, on
+    the shown scale (none for a repeat or a voided game)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,17 @@ class ChatRow:
     author: str
     text: str
     at: str
+    user_id: int | None = None
+    """The account that said it: the server's to know, never a client's (the chat's
+    answers have no field for it)."""
+    hidden: frozenset[int] = frozenset()
+    """The accounts on either side of a block with the speaker's, as the blocks stood
+    when the line was read: it is not sent to them."""
+
+    def heard_by(self, user_id: int | None) -> bool:
+        """Whether the line may reach a client signed in to `user_id` (None: not signed
+        in, so no block can stand between them)."""
+        return user_id is None or user_id not in self.hidden
 
 
 Wake = bool | datetime | None

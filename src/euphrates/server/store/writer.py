@@ -107,8 +107,8 @@ class Writer:
     ) -> bool:
         """Store a clock changed between versions (a game starting, a deadline acted
         on, a bot standing in, a player back), with the next group commit, while the
-        game is played. With `expect`, only if the stored deadline is still that one:
-        a deadline is acted on once, by whichever server gets there first. Other
+        game is played. With `expect`, only if the game's stored wake is still that
+        one: what fell due is acted on once, by whichever server gets there first. Other
         servers are told (as a change of seats). `after`: follow-ups written with it,
         only if it is stored."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()

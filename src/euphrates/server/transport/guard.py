@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.utils import ClientDisconnected
 
 from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.clients import client_address
@@ -73,6 +74,8 @@ class Guard:
         if scope["type"] == "websocket":
             try:
                 await self.app(scope, receive, send)
+            except ClientDisconnected:  # it left before the answer: nothing failed
+                return
             except Exception:
                 log.error("WebSocket %s failed", scope.get("path"), exc_info=True)
                 with contextlib.suppress(Exception):

@@ -1,5 +1,6 @@
 """The browser's pages, beside the API: the lobby, a table, a replay, a game's rules,
-a player's profile, the leaderboards, the account's settings (the scripts and styles they load are the static files under /static).
+a player's profile, the leaderboards, the fair-play rules, the account's settings, the
+admins' page (the scripts and styles they load are the static files under /static).
 
 The pages differ only in the module they start, so they are one file,
 `web/page.html`, filled in once per page and kept. Every page refuses to send a referrer:
@@ -15,23 +16,27 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from euphrates.core.errors import EuphratesError
+from euphrates.games import GAMES
+from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.api import GameName
+from euphrates.server.features.deps import ServicesDep
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 TEMPLATE = WEB_DIR / "page.html"
-PRELOAD = '<link rel="modulepreload" href="/static/js/board/table.js">'
-"""A table is most often the board game's: its module is fetched while the page's own
-script starts, one round trip earlier."""
+PRELOAD = '<link rel="modulepreload" href="/static/js/{game}/table.js">'
+"""A table's game module (its name is the game's) is fetched while the page's own
+script starts, one round trip earlier, and only that game's."""
 
 
 @cache
-def _page(script: str) -> str:
+def _page(script: str, game: str | None = None) -> str:
     html = TEMPLATE.read_text(encoding="utf-8").replace("{script}", script)
-    return html.replace("<!--preload-->", PRELOAD if script == "table" else "")
+    return html.replace("<!--preload-->", PRELOAD.format(game=game) if game else "")
 
 
-def _send(script: str) -> Response:
-    return HTMLResponse(_page(script), headers={"cache-control": "no-cache"})
+def _send(script: str, game: str | None = None) -> Response:
+    return HTMLResponse(_page(script, game), headers={"cache-control": "no-cache"})
 
 
 def pages(web: bool) -> APIRouter:
@@ -51,8 +56,13 @@ def pages(web: bool) -> APIRouter:
         return _send("lobby")
 
     @router.get("/g/{game_id}")
-    async def table(game_id: str) -> Response:
-        return _send("table")
+    async def table(game_id: str, services: ServicesDep) -> Response:
+        # the room is loaded now rather than at the page's first request: no extra work
+        try:
+            game = (await services.rooms.room(game_id)).row.game
+        except (Refusal, EuphratesError):
+            game = None  # the page itself says what is wrong
+        return _send("table", game if game in GAMES else None)
 
     @router.get("/replay/{game_id}")
     async def replay_page(game_id: str) -> Response:
@@ -66,6 +76,10 @@ def pages(web: bool) -> APIRouter:
     async def leaderboards_page() -> Response:
         return _send("leaderboard")
 
+    @router.get("/fair-play")
+    async def fair_play_page() -> Response:
+        return _send("fairplay")
+
     @router.get("/u/{name}")
     async def profile_page(name: str) -> Response:
         return _send("profile")
@@ -73,5 +87,9 @@ def pages(web: bool) -> APIRouter:
     @router.get("/account/notifications")
     async def settings_page() -> Response:
         return _send("settings")
+
+    @router.get("/admin")
+    async def admin_page() -> Response:
+        return _send("admin")
 
     return router

@@ -8,7 +8,9 @@ from fastapi import APIRouter
 
 from euphrates.server.features.accounts import routes as accounts
 from euphrates.server.features.chat import routes as chat
+from euphrates.server.features.fairplay import routes as fairplay
 from euphrates.server.features.hints import routes as hints
+from euphrates.server.features.moderation import routes as moderation
 from euphrates.server.features.notifications import routes as notifications
 from euphrates.server.features.play import host, meta, records
 from euphrates.server.features.play import routes as play
@@ -29,10 +31,12 @@ ROUTERS: tuple[APIRouter, ...] = (
     meta.router,
     tours.router,
     accounts.router,
+    fairplay.router,
     tables.router,
     lobby_socket.router,
     quickmatch.router,
     notifications.router,
     ratings.router,
     hints.router,
+    moderation.router,
 )

@@ -30,6 +30,7 @@ from euphrates.server.common import tokens
 from euphrates.server.common.buckets import Bucket
 from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.features.chat.chat import heard
 from euphrates.server.features.deps import ServicesDep
 from euphrates.server.features.presence.presence import Mark, marks_of
 from euphrates.server.features.services import Services
@@ -269,7 +270,7 @@ async def _hello(conn: Connection, services: Services, game_id: str) -> Room | N
     conn.seats, conn.host, conn.user, conn.tokens = seats, host, user, list(presented)
     conn.marks = marks_of(room.id, seats, user.id if user else None)
     services.presence.enter(conn.marks)
-    chat = await _chat_so_far(services, room)
+    chat = heard(await _chat_so_far(services, room), user)
     since = msg.get("version")
     # Joining queues the welcome in the same step: the next update the client
     # receives is the next version, and nothing reaches it before the welcome.
@@ -301,7 +302,8 @@ async def signed_in(ws: WebSocket, services: Services) -> User | None:
 async def _chat_so_far(services: Services, room: Room) -> list[ChatRow]:
     """The chat up to the last line this room has told its clients about: a line said
     while it was being read is read again, so the welcome holds it (its broadcast went
-    to the clients already in the room)."""
+    to the clients already in the room). Every line: the caller keeps those the
+    client may be sent."""
     for _ in range(3):
         chat = await services.chat.read(room)
         if (chat[-1].seq if chat else 0) >= room.audience.chat_seen:

@@ -5,8 +5,8 @@ The session is a cookie (HttpOnly, SameSite=Lax, Secure behind https) naming a r
 of the database, so it can be ended. Every change a session authorises carries the
 session's CSRF token (deps.signed_in); sign-up and log-in, which no session authorises
 yet, are refused from a page of another origin (log-in CSRF). Both are rate-limited per
-client address and per name; an unknown name and a wrong password get the same answer
-after the same work.
+client address; wrong passwords are slowed per name and address (lockout.py); an
+unknown name and a wrong password get the same answer after the same work.
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from fastapi import APIRouter, Path, Request, Response
 
 from euphrates.server.common.clients import client_address
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.common.text import name_key
 from euphrates.server.features.accounts.passwords import (
     check_password,
     clean_account_name,
     hash_password,
-    verify_password,
 )
 from euphrates.server.features.accounts.schemas import (
     AccountOut,
@@ -46,6 +44,7 @@ from euphrates.server.features.deps import (
     UserDep,
     foreign,
 )
+from euphrates.server.features.fairplay.fairplay import DEVICE_COOKIE, DEVICE_DAYS, new_device
 from euphrates.server.features.services import Services
 from euphrates.server.store import ratings as rating_reads
 from euphrates.server.store.accounts import csrf_token
@@ -77,18 +76,30 @@ async def _start_session(
         samesite="lax",
         secure=services.settings.secure_cookies,
     )
+    # The device it came from (a first-party cookie, made once) and its address: quick
+    # match pairs no two accounts that share one (docs/fair-play.md).
+    device = request.cookies.get(DEVICE_COOKIE) or ""
+    if not 16 <= len(device) <= 64:
+        device = new_device()
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            max_age=DEVICE_DAYS * 86400,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=services.settings.secure_cookies,
+        )
+    await services.fairplay.seen(user_id, device, client_address(request.scope))
     return session
 
 
-def _door(request: Request, services: Services, name: str, per_name: bool = True) -> None:
+def _door(request: Request, services: Services) -> None:
     """Sign-up and log-in: not from another site's page, and not too often from one
-    address or against one name."""
+    address, whatever the names (a name's password is guarded apart: lockout.py)."""
     if foreign(request, services):
         raise Refusal("csrf_failed", "this request did not come from this server's pages")
-    limits = services.logins
-    if not limits.take(client_address(request.scope)) or (
-        per_name and not services.login_names.take(name_key(name))
-    ):
+    if not services.logins.take(client_address(request.scope)):
         raise Refusal("rate_limited", "too many attempts; wait a minute")
 
 
@@ -111,7 +122,7 @@ async def signup(
     if not services.signups.take(client_address(request.scope)):
         raise Refusal("rate_limited", "too many new accounts from this address; wait")
     name = clean_account_name(body.name)
-    _door(request, services, name)
+    _door(request, services)
     password = check_password(body.password)
     user = await services.accounts.store.create(name, await hash_password(password))
     session = await _start_session(services, response, request, user.id)
@@ -127,8 +138,8 @@ async def login(
     body: CredentialsIn, request: Request, response: Response, services: ServicesDep
 ) -> dict[str, Any]:
     """Sign in. A wrong name and a wrong password get the same refusal, `bad_login`."""
-    _door(request, services, body.name)
-    user = await services.accounts.login(body.name, body.password)
+    _door(request, services)
+    user = await services.accounts.login(body.name, body.password, client_address(request.scope))
     session = await _start_session(services, response, request, user.id)
     return _answer(Signed(user, session))
 
@@ -186,13 +197,11 @@ async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     responses=refusals("not_signed_in", "bad_login", "storage_unavailable"),
 )
 async def delete(
-    body: PasswordIn, signed: UserDep, response: Response, services: ServicesDep
+    body: PasswordIn, signed: UserDep, request: Request, response: Response, services: ServicesDep
 ) -> dict[str, Any]:
     """Delete the account (its password again): games stay, the name is replaced
     everywhere, every session ends, its address, webhook and messages go."""
-    found = await services.accounts.store.find(signed.user.name)
-    if found is None or not await verify_password(found[1], body.password):
-        raise Refusal("bad_login", "that password is not this account's")
+    await services.accounts.confirm(signed.user, body.password, client_address(request.scope))
     await services.accounts.delete(signed.user)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"done": True}
@@ -206,9 +215,11 @@ async def delete(
 async def profile(
     name: Annotated[str, Path(max_length=64, description="the player's name")],
     services: ServicesDep,
+    signed: SignedDep,
 ) -> dict[str, Any]:
-    """A player's profile: games per game, the latest ended games with their replays."""
-    return await services.accounts.profile(name)
+    """A player's profile: games per game, the latest ended games with their replays;
+    signed in, whether you block them."""
+    return await services.accounts.profile(name, signed.user if signed else None)
 
 
 @router.post(
@@ -239,15 +250,14 @@ async def claim(opened: OpenedDep) -> dict[str, Any]:
 async def change_password(
     body: PasswordChangeIn,
     signed: UserDep,
+    request: Request,
     response: Response,
     services: ServicesDep,
 ) -> dict[str, Any]:
     """Change your password (the old one again): every other session ends; this
     browser gets a new one (and a new CSRF token)."""
     accounts = services.accounts.store
-    found = await accounts.find(signed.user.name)
-    if found is None or not await verify_password(found[1], body.old):
-        raise Refusal("bad_login", "that password is not this account's")
+    await services.accounts.confirm(signed.user, body.old, client_address(request.scope))
     new = check_password(body.new)
     await accounts.set_password(signed.user.id, await hash_password(new))
     session = await accounts.open_session(signed.user.id, services.settings.session_days)

@@ -49,6 +49,9 @@ class ProfileOut(BaseModel):
     finished: list[MyGame] = Field(description="the latest ended games, with their replays")
     ratings: list[RatingOut] = Field(description="per game and player-count group")
     rated: list[RatedGameOut] = Field(description="the rated games, newest first")
+    blocked: bool | None = Field(
+        default=None, description="whether you block this player (null: not signed in, or you)"
+    )
 
 
 class SessionOut(BaseModel):
@@ -72,6 +75,11 @@ class ChatLineOut(BaseModel):
     at: str
 
 
+class BlockedOut(BaseModel):
+    name: str
+    since: str
+
+
 class ExportAccount(UserOut):
     muted: bool
     settings: dict[str, object]
@@ -88,6 +96,7 @@ class ExportOut(BaseModel):
     games: list[MyGame]
     seats: list[SeatOut]
     chat: list[ChatLineOut]
+    blocked: list[BlockedOut] = Field(description="the players you block")
     notifications: NotifyExport = Field(
         description="your address, webhook and choices, and the messages sent to you"
     )

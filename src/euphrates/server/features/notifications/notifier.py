@@ -121,7 +121,7 @@ def prompt(room: Room, after: GameState[Any], status: str | None) -> Prompt | No
     if not start and not any(s.user_id is not None for s in row.seats):
         return None  # nobody here has an account: nothing to write (a guest's game)
     undo = after.version < before.version
-    over = status in ("over", "abandoned") or after.is_over()
+    over = status in ("over", "abandoned", "aborted") or after.is_over()
     seat = None if over else after.to_move()
     actor = None if start else before.to_move()
     notify = not undo and seat is not None and seat != actor and row.seats[seat].kind == "human"

@@ -13,7 +13,6 @@ from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.api import ENDED, GAME, LAST_SEAT, refusals
 from euphrates.server.features.deps import Opened, OpenedDep
 from euphrates.server.features.play.schemas import BotIn, GameOnly
-from euphrates.server.game import lifecycle
 
 router = APIRouter()
 
@@ -52,12 +51,15 @@ async def seat_bot(
     "/api/games/{game_id}/abandon",
     tags=["host"],
     response_model=GameOnly,
-    responses=refusals(*GAME, "bad_token", "account_required", "not_host", *ENDED),
+    responses=refusals(*GAME, "bad_token", "account_required", "not_host", "rated_seat", *ENDED),
 )
 async def abandon(opened: OpenedDep) -> dict[str, Any]:
-    """Host only: end the game for everyone, unfinished."""
+    """Host only: end the game for everyone, unfinished. A rated game being played is
+    not the host's to end (docs/fair-play.md): before it was played it is aborted,
+    unrated for all; after that, the host's own seat resigns and the others play on
+    (`rated_seat` when the host holds none)."""
     _host(opened, "abandon the game")
-    await opened.room.end(lifecycle.ABANDON)
+    await opened.room.abandon(opened.seats)
     return {"game": opened.room.audience.meta()}
 
 

@@ -18,7 +18,7 @@ from euphrates.server.game.room import Room
 from euphrates.server.game.rooms import seat_label
 
 router = APIRouter(tags=["records"])
-ENDED_STATUS = ("over", "abandoned")
+ENDED_STATUS = ("over", "abandoned", "aborted")
 """The statuses after which a game's record is public."""
 
 

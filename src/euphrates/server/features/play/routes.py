@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from euphrates.server.common.clients import client_address
-from euphrates.server.common.clock import ClockSpec, realtime, turn_based
+from euphrates.server.common.clock import GRACE, ClockSpec, realtime, turn_based
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.api import ENDED, GAME, PLAY, refusals
 from euphrates.server.features.deps import BaseUrl, OpenedDep, ServicesDep, SignedDep
@@ -40,7 +40,7 @@ router = APIRouter()
     tags=["games"],
     openapi_extra=create_example(),
     response_model=CreateOut,
-    responses=refusals("storage_unavailable", "not_signed_in"),
+    responses=refusals("storage_unavailable", "not_signed_in", "too_many_aborts"),
 )
 async def create_game(
     body: CreateIn,
@@ -66,12 +66,14 @@ async def create_game(
     seats = [s.model_dump() for s in body.seats]
     if body.rated:
         check_create(body.game, body.players, seats, signed is not None)
+        if signed is not None:
+            await services.fairplay.check_aborts(signed.user.id)
     created = await services.rooms.create(
         body.game,
         body.players,
         seats,
         dict(body.options),
-        clock=clock_spec(body.clock, services.settings.clock_day),
+        clock=clock_spec(body.clock, services.settings.clock_day, services.settings.forfeit_grace),
         rated=body.rated,
         opener=signed.user if body.open and signed is not None else None,
     )
@@ -127,11 +129,11 @@ async def join(body: JoinIn, opened: OpenedDep) -> dict[str, Any]:
     return {"game": opened.room.audience.meta(), "you": you}
 
 
-def clock_spec(clock: ClockIn | None, day: float) -> ClockSpec | None:
-    """The clock asked for: none, real-time (a preset or a bank and an increment), or
-    days per move."""
+def clock_spec(clock: ClockIn | None, day: float, grace: float = GRACE) -> ClockSpec | None:
+    """The clock asked for: none, real-time (a preset or a bank and an increment, and the
+    server's forfeit grace), or days per move."""
     if isinstance(clock, RealTimeIn):
-        return realtime(clock.preset, clock.bank, clock.increment)
+        return realtime(clock.preset, clock.bank, clock.increment, grace=grace)
     if isinstance(clock, TurnBasedIn):
         return turn_based(clock.days, day, clock.level)
     return None

@@ -14,7 +14,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from euphrates.server.features.api import FEWEST, LAST_SEAT, MAX_INT, MOST, GameName, Level, Strict
 
-Status = Literal["waiting", "active", "over", "abandoned", "expired"]
+Status = Literal["waiting", "active", "over", "abandoned", "expired", "aborted"]
 
 
 class SeatMeta(BaseModel):
@@ -41,12 +41,50 @@ class ClockOut(BaseModel):
     preset: str | None = None
     per_move: float | None = Field(default=None, description="turn-based: seconds a move")
     days: int | None = None
+    grace: float | None = Field(
+        default=None, description="real-time: seconds before an out-of-time seat is forfeited"
+    )
+    misses: int | None = Field(
+        default=None, description="turn-based: deadlines missed in a row that forfeit a seat"
+    )
     seat: int | None = Field(description="whose clock runs")
     deadline: str | None = Field(description="when it runs out (ISO 8601)")
     remaining_ms: list[int] = Field(description="each seat's time left, at `now`")
     standin: list[str | None] = Field(description="per seat, the level of a bot playing for it")
     out_of_time: list[bool]
+    forfeit: list[str | None] = Field(
+        description="per seat, when a deserter's seat goes to a bot for good unless its "
+        "player comes back (ISO 8601; docs/fair-play.md)"
+    )
+    missed: list[int] = Field(description="per seat, turn-based deadlines missed in a row")
+    paused: list[str | None] = Field(
+        description="per seat, turn-based: on vacation until (its deadlines wait)"
+    )
     now: str = Field(description="the server's time of these figures")
+
+
+class LeftOut(BaseModel):
+    seat: int
+    kind: Literal["resigned", "replaced", "left", "forfeited"]
+
+
+class RatingChange(BaseModel):
+    before: int
+    after: int
+
+
+class ResultOut(BaseModel):
+    """How an ended game came out, as the table shows it (docs/fair-play.md)."""
+
+    places: list[int] = Field(
+        description="per seat, its place: the engine's for the seats that stayed, then "
+        "those who left for good, the earliest last"
+    )
+    left: list[LeftOut] = Field(description="the seats that left for good, in order")
+    ratings: list[RatingChange | None] = Field(
+        description="per seat, a rated game's rating change on the shown scale (null: "
+        "no account, or the game did not count)"
+    )
 
 
 class GameMeta(BaseModel):
@@ -63,6 +101,13 @@ class GameMeta(BaseModel):
     rated: bool = Field(
         default=False, description="rated: accounts only, no take-backs, resignation counts"
     )
+    verdict: Literal["counted", "repeat", "voided"] | None = Field(
+        default=None,
+        description="a rated game's outcome for the ratings once it ended (docs/fair-play.md): "
+        "counted; repeat (the same accounts met too often that day: counted for nobody); "
+        "voided by an admin",
+    )
+    result: ResultOut | None = Field(default=None, description="once the game is over")
 
 
 class Link(BaseModel):
@@ -106,6 +151,9 @@ class NoteOut(BaseModel):
         "replaced",
         "resigned",
         "left",
+        "forfeited",
+        "aborted",
+        "vacation",
         "ended",
         "hint",
     ]
@@ -194,11 +242,45 @@ class DefinitionOut(BaseModel):
     )
 
 
+class FairPlayOut(BaseModel):
+    """The figures of the fair-play rules this server keeps (docs/fair-play.md), for a
+    page to state them as they are."""
+
+    min_decisions: int = Field(
+        description="decisions of its own each person's seat makes before a rated game "
+        "counts (leaving earlier aborts it)"
+    )
+    abort_limit: int = Field(
+        description="rated games aborted within a day before an account takes no rated seat"
+    )
+    pair_limit: int = Field(
+        description="rated games between the same two accounts that count a day"
+    )
+    forfeit_grace: float = Field(
+        description="real-time: seconds an out-of-time seat's player has to come back "
+        "before it is forfeited"
+    )
+    misses: int = Field(description="turn-based: deadlines missed in a row that forfeit a seat")
+    vacation_days: int = Field(
+        description="days a year an account's turn-based clocks may stand still"
+    )
+    hints_per_minute: float = Field(description="hints an account (or address) may take a minute")
+    marks_days: int = Field(
+        description="days a device or an address an account signed in from keeps quick "
+        "match from pairing it with another account of the same"
+    )
+
+
 class MetaOut(BaseModel):
     games: dict[str, list[str]]
     players: list[int]
     levels: list[str]
     definitions: dict[str, DefinitionOut]
+    rated_levels: dict[str, dict[str, list[str]]] = Field(
+        description='by game and player-count group ("2", "3-4"): the bots\' levels '
+        "with a measured rating, the only ones a rated game seats"
+    )
+    fair_play: FairPlayOut
 
 
 class HealthOut(BaseModel):

@@ -6,6 +6,10 @@ rating after 60 seconds. A pair needs the window of *both* players, that is of t
 who waited less: nobody is handed a lopsided game before they have waited for it,
 and a newcomer never jumps a long wait of their own.
 
+Two accounts that share a device or an address, or one of which blocked the other,
+are never paired (`apart`; docs/fair-play.md): a person's second account is no
+opponent.
+
 Fairness: the player who has waited longest is served first (first come, first
 served; equal waits by account), and gets the closest rating that fits (equal
 distances: whoever waited longer).
@@ -19,7 +23,7 @@ estimated skill are close however many games each has played.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 from euphrates.server.store.quickmatch import Waiting
@@ -46,17 +50,21 @@ def window(waited: float) -> float | None:
     return WINDOW_START + WINDOW_STEP * steps
 
 
-def fits(a: Waiting, b: Waiting, at: datetime) -> bool:
-    """Whether `a` and `b` may be paired at `at`: the same game, and their ratings
-    within the window of the one who waited less."""
+def fits(a: Waiting, b: Waiting, at: datetime, apart: Collection[frozenset[int]] = ()) -> bool:
+    """Whether `a` and `b` may be paired at `at`: the same game, not kept `apart`, and
+    their ratings within the window of the one who waited less."""
     if a.game != b.game or a.user_id == b.user_id:
+        return False
+    if frozenset((a.user_id, b.user_id)) in apart:
         return False
     waited = (at - max(a.since, b.since)).total_seconds()
     wide = window(waited)
     return wide is None or abs(a.rating - b.rating) <= wide
 
 
-def pairs(waiting: Sequence[Waiting], at: datetime) -> list[tuple[Waiting, Waiting]]:
+def pairs(
+    waiting: Sequence[Waiting], at: datetime, apart: Collection[frozenset[int]] = ()
+) -> list[tuple[Waiting, Waiting]]:
     """The pairs to make now, each (the one who waited longer, their opponent): the
     longest-waiting player first, to the closest rating that fits.
 
@@ -91,7 +99,7 @@ def pairs(waiting: Sequence[Waiting], at: datetime) -> list[tuple[Waiting, Waiti
                 break
             if best is not None and distance > abs(a.rating - best.rating):
                 break
-            if fits(a, b, at) and (
+            if fits(a, b, at, apart) and (
                 best is None
                 or distance < abs(a.rating - best.rating)
                 or _queue(b) < _queue(best)  # as close: whoever waited longer

@@ -32,6 +32,7 @@ from euphrates.games import GAMES, game_definition
 from euphrates.server.common.clock import realtime
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.waits import woken
+from euphrates.server.features.fairplay.fairplay import FairPlay
 from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.quickmatch.matching import RULE, START_RATING, pairs, window
 from euphrates.server.features.tables.lobby import Lobby, Watcher
@@ -109,7 +110,8 @@ def state_of(entry: Entry | None, at: datetime) -> dict[str, Any]:
     return {
         "state": "waiting",
         "game": entry.game,
-        "rating": round(entry.rating),
+        "rating": entry.shown,
+        "skill": round(entry.rating),
         "since": entry.since.isoformat(),
         "waited": round(waited, 1),
         "window": window(waited),
@@ -119,9 +121,15 @@ def state_of(entry: Entry | None, at: datetime) -> dict[str, Any]:
 
 class QuickMatch:
     def __init__(
-        self, rooms: Rooms, lobby: Lobby, presence: Presence, rating: RatingLookup = no_rating
+        self,
+        rooms: Rooms,
+        lobby: Lobby,
+        presence: Presence,
+        fairplay: FairPlay,
+        rating: RatingLookup = no_rating,
     ) -> None:
         self.rooms = rooms
+        self.fairplay = fairplay
         self.lobby = lobby
         self.presence = presence
         self.rating = rating
@@ -156,6 +164,7 @@ class QuickMatch:
         """Put `user` in the pool for `game` (again: nothing changes) and pass soon."""
         if game not in GAMES:
             raise Refusal("bad_request", f"'game' must be one of {', '.join(GAMES)}")
+        await self.fairplay.check_aborts(user.id)  # a quick match is rated
         try:
             found = await self.rating(self.database, user.id, game, GROUP)
         except Exception as e:
@@ -220,6 +229,7 @@ class QuickMatch:
                         SHOWN,
                         match_row,
                         pairs,
+                        self.fairplay.apart,
                     )
                 )
             self.passes += 1

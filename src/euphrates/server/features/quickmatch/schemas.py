@@ -31,7 +31,16 @@ class Paired(BaseModel):
 class QuickMatchOut(BaseModel):
     state: Literal["idle", "waiting", "matched"]
     game: GameName | None = None
-    rating: int | None = Field(default=None, description="the rating you are matched at")
+    rating: int | None = Field(
+        default=None,
+        description="your shown rating in the game's duels, as your profile and the "
+        "leaderboard show it (1000 + 40 × (μ − 3σ))",
+    )
+    skill: int | None = Field(
+        default=None,
+        description="the skill estimate you are paired by, on the same scale (1000 + 40 × "
+        "(μ − 25)): the window applies to it",
+    )
     since: str | None = None
     waited: float | None = Field(default=None, description="seconds waited so far")
     window: float | None = Field(

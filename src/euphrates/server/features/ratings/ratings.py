@@ -64,7 +64,7 @@ def check_create(game: str, players: int, seats: Sequence[dict[str, Any]], signe
             check_bot_level(game, players, s.get("level"))
 
 
-def check_seats(room: Room, seats: frozenset[int], user: User | None) -> None:
+async def check_seats(room: Room, seats: frozenset[int], user: User | None) -> None:
     """A rated game's `seats` (to be taken) are taken only by an account, one seat per
     account."""
     if not room.row.rated or not seats:
@@ -81,13 +81,22 @@ def check_seats(room: Room, seats: frozenset[int], user: User | None) -> None:
 
 
 def maker(room: Room, after: GameState[Any], status: str | None) -> tuple[Followup, ...]:
-    """The follow-up maker (Hub.followup_makers): at a rated game's final version, its
-    rating."""
+    """The follow-up maker (Rooms.followup_makers): when a rated game ends (its final
+    version, or a duel's player leaving for good), its rating. A game left before it
+    was played does not end `over` but `aborted`: it is rated for nobody."""
     if status != "over" or not room.row.rated:
         return ()
     outcome = after.outcome()
-    if outcome is None:
-        return ()
+    # A duel ended by a player leaving: the engine has no result; the other player is
+    # first, the leaver (its note, read with the rating) last.
+    places = list(outcome.places) if outcome is not None else [1] * room.row.players
     row = room.row
     fixed = partial(bot_rating, row.game, row.players)
-    return (rating(row.id, row.game, row.players, list(outcome.places), fixed),)
+    return (rating(row.id, row.game, row.players, places, fixed),)
+
+
+def level_rating(game: str, group: str, level: str | None) -> Rating | None:
+    """A bot level's fixed rating for a game and player-count group (a void's
+    recomputation reads its games' seats by group)."""
+    entry = bot_ratings().get(game, {}).get(group, {}).get(level or "")
+    return None if entry is None else Rating(float(entry["mu"]), float(entry["sigma"]))

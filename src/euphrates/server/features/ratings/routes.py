@@ -54,11 +54,14 @@ async def leaderboard(
 async def resign_seat(
     seat: Annotated[int, PathParam(ge=0, le=LAST_SEAT)], opened: OpenedDep
 ) -> dict[str, Any]:
-    """Resign a rated game: a bot of the game's level plays the seat to the end, and
-    the rating places its player last (below anyone who resigned later)."""
+    """Resign a rated game (docs/fair-play.md): before it was played the game is
+    aborted, unrated for all; after that the rating places its player last (below
+    anyone who left later), and a bot of the game's level plays the seat to the end —
+    a duel ends at once, the other player winning. `level` is null when it ended."""
     room = opened.room
     if seat >= room.row.players:
         raise Refusal("bad_request", "'seat' must be a seat number of this game")
     if not room.row.rated:
         raise Refusal("not_rated", "only a rated game is resigned; leave an unrated one")
-    return {"level": await room.resign(seat, opened.seats)}
+    level = await room.resign(seat, opened.seats)
+    return {"level": level, "status": room.status}

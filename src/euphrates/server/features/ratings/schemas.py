@@ -45,7 +45,14 @@ class RatedGameOut(BaseModel):
     after: int
     at: str
     replay: str
+    verdict: str | None = Field(
+        default=None, description="counted, or repeat: counted for nobody (docs/fair-play.md)"
+    )
 
 
 class ResignOut(BaseModel):
-    level: str = Field(description="the level of the bot that plays the seat to the end")
+    level: str | None = Field(
+        description="the level of the bot that plays the seat to the end; null when the "
+        "game ended (a duel) or was aborted (not yet played)"
+    )
+    status: str = Field(description="the game's status after it")

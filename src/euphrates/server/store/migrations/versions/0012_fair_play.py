@@ -46,7 +46,9 @@ def upgrade() -> None:
         b.add_column(sa.Column("forfeit_at", sa.DateTime(timezone=True)))
         b.add_column(sa.Column("missed", sa.Integer, nullable=False, server_default="0"))
     with op.batch_alter_table("users") as b:
-        b.add_column(sa.Column("admin", sa.Boolean, nullable=False, server_default=sa.false()))
+        # A text default: SQLite adds the column in place (a clause would copy the table,
+        # which its foreign keys forbid once accounts have games).
+        b.add_column(sa.Column("admin", sa.Boolean, nullable=False, server_default="0"))
     with op.batch_alter_table("reports") as b:
         b.add_column(sa.Column("kind", sa.String(8), nullable=False, server_default="chat"))
         b.add_column(
