@@ -324,6 +324,10 @@ def english_words(page: Any, *, cards: bool = False) -> set[str]:
           en.push(...Object.values((await import('/static/js/cards/strings/en.js')).CARDS_EN));
           de.push(...Object.values((await import('/static/js/cards/strings/de.js')).CARDS_DE));
         }
+        // the guided game's own texts (merged into the page's by `addTexts`)
+        const tour = await import('/static/js/tour/strings.js');
+        en.push(...Object.values(tour.EN));
+        de.push(...Object.values(tour.DE));
         return [en, de];
     }""",
         cards,

@@ -9,10 +9,12 @@ screens (screenshots, no sideways scroll, axe-core)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
+from euphrates.server.game.lifecycle import MIN_DECISIONS
 from tests.web.conftest import Pages, Server, shot
 from tests.web.screens import SCREENS, Screen, axe_problems, no_sideways_scroll
 from tests.web.test_tables import sign_up, signed_in_context
@@ -160,7 +162,8 @@ def test_leaderboard_and_profile_on_every_screen(
 
 def rated_table_lost_to_a_bot(page: Any, base: str) -> str:
     """A rated card game of the page's account against an intermediate bot, resigned
-    at once (the bot plays the seat to the end)."""
+    once the account made the decisions that make it count (docs/fair-play.md: left
+    earlier, it would be aborted, unrated): the duel ends, the account last."""
     body = {
         "game": "cards",
         "players": 2,
@@ -175,9 +178,29 @@ def rated_table_lost_to_a_bot(page: Any, base: str) -> str:
     game_id: str = doc["id"]
     auth = {**headers, "authorization": f"Bearer {doc['seats'][0]['token']}"}
     assert page.request.post(f"{base}/api/games/{game_id}/join", data={}, headers=auth).ok
+    play_own_decisions(page, base, game_id, auth)
     page.goto(f"{base}/g/{game_id}")
     page.wait_for_selector(".rated-panel button.resign")
     page.once("dialog", lambda d: d.accept())
     page.click(".rated-panel button.resign")
     page.wait_for_selector(".end-banner", timeout=180000)
     return game_id
+
+
+def play_own_decisions(page: Any, base: str, game_id: str, auth: dict[str, str]) -> None:
+    """Seat 0 makes MIN_DECISIONS decisions of its own (its first legal action each time),
+    asking the game again until it is seat 0's to decide while the bot moves between
+    (as tests/server/playing.py does)."""
+    made = 0
+    deadline = time.monotonic() + 120
+    while made < MIN_DECISIONS:
+        assert time.monotonic() < deadline, f"seat 0 made {made} decisions"
+        doc = page.request.get(f"{base}/api/games/{game_id}", headers=auth).json()
+        view = doc["views"]["0"]
+        decision = view.get("decision")
+        if decision is None or decision["seat"] != 0 or not view.get("legal"):
+            page.wait_for_timeout(50)
+            continue
+        body = {"version": doc["version"], "seat": 0, "action": view["legal"][0]}
+        if page.request.post(f"{base}/api/games/{game_id}/actions", data=body, headers=auth).ok:
+            made += 1

@@ -5,16 +5,19 @@
 // browser, with who plays them and whether they are online), and joining or watching
 // by link. The open tables and the account's games come from the lobby's WebSocket,
 // which the server keeps current; they are drawn again without touching the forms.
-// The games and the bots' levels are what the server offers (shared/offer.js).
+// The games and the bots' levels are what the server offers (shared/offer.js); a rated
+// table's bots only of the levels with a measured rating. The fair-play rules are linked
+// from the header and beside "Rated" (/fair-play).
 
 import { account, accountGames, accountPanel, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
-import { byId, copyText, fill, h } from "./shared/dom.js";
+import { byId, fill, h } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
+import { joinPanel, linkRow } from "./shared/joining.js";
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
 import { ruleLink, setRulesOpener } from "./shared/rulelinks.js";
 import { LobbySocket } from "./shared/lobbynet.js";
-import { firstSeats, loadOffer, seatMark } from "./shared/offer.js";
+import { firstSeats, loadOffer, ratedLevels, seatMark } from "./shared/offer.js";
 import { openTablesPanel, opponents } from "./shared/opentables.js";
 import { QuickMatchPanel } from "./shared/quickmatch.js";
 
@@ -67,9 +70,25 @@ function chosenOptions() {
   return /** @type {Record<string, boolean>} */ (form.options[form.game]);
 }
 
-/** The bots' levels the server offers. */
+/** The bots' levels the server offers; for a rated table, those with a measured rating. */
 function levels() {
-  return offer?.levels ?? [];
+  if (!offer) return [];
+  return form.open && form.rated && account() ? ratedLevels(offer, form.game, form.players) : offer.levels;
+}
+
+/**
+ * An open table's seat as it will be created: free, or a bot of a level offered (a
+ * level the table may not seat, chosen before it was made rated, is the nearest below).
+ * @param {number} i
+ */
+function openChoice(i) {
+  const choice = form.seats[i]?.choice ?? "invite";
+  if (!choice.startsWith("bot:")) return "invite";
+  const all = offer?.levels ?? [];
+  const allowed = levels();
+  const below = all.slice(0, all.indexOf(choice.slice(4)) + 1).filter((l) => allowed.includes(l));
+  const level = below.at(-1) ?? allowed[0];
+  return level ? `bot:${level}` : "invite";
 }
 
 /**
@@ -152,11 +171,13 @@ function render() {
       h("p", { class: "tagline" }, t("app.tagline")),
       h("nav", { class: "rules-links", "aria-label": t("rules.button") },
         ...(offer?.games ?? []).map((g) => ruleLink(g, "", t(`rules.${g}`), "rules-button")),
-        h("a", { class: "rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards"))),
+        h("a", { class: "rules-button", id: "leaderboards", href: "/leaderboards" }, t("ratings.leaderboards")),
+        h("a", { class: "rules-button", id: "fair-play", href: "/fair-play" }, t("fair.title"))),
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, quick.slot, tablesSlot, accountPanel(() => void accountChanged()), learn, joinPanel(), mineSlot)));
+      h("div", { class: "lobby-side" }, quick.slot, tablesSlot, accountPanel(() => void accountChanged()), learn,
+        joinPanel((m) => { error = m; render(); }), mineSlot)));
   fillTables();
   fillMine();
   quick.update(Boolean(account()));
@@ -197,8 +218,9 @@ function newGamePanel() {
     form.open && me ? h("div", { class: "field" }, h("label", { class: "check rated-check" },
       h("input", {
         type: "checkbox", name: "rated", id: "rated-table", checked: form.rated,
-        onchange: (/** @type {Event} */ e) => { form.rated = /** @type {HTMLInputElement} */ (e.target).checked; },
-      }), t("ratings.rated")), h("span", { class: "hint" }, t("ratings.rated_hint"))) : null,
+        onchange: (/** @type {Event} */ e) => { form.rated = /** @type {HTMLInputElement} */ (e.target).checked; render(); },
+      }), t("ratings.rated")), h("span", { class: "hint" }, t("ratings.rated_hint"), " ",
+      h("a", { href: "/fair-play", id: "rated-rules" }, t("fair.rules_link")))) : null,
     seats,
     h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")),
       ...Object.keys(options).map((o) => h("label", { class: "check" },
@@ -254,7 +276,7 @@ function openSeatRow(i) {
     return h("li", { class: "seat-row" }, icon, h("span", { class: "seat-label" }, t("lobby.seat", { n: 1 })),
       h("span", { class: "seat-you" }, t("lobby.you_sit", { name: account()?.name ?? "" })));
   }
-  const choice = seat.choice.startsWith("bot:") ? seat.choice : "invite";
+  const choice = openChoice(i);
   return h("li", { class: "seat-row" }, icon, h("span", { class: "seat-label" }, t("lobby.seat", { n: i + 1 })),
     h("select", {
       "aria-label": t("lobby.seat", { n: i + 1 }), name: `seat${i}`,
@@ -334,7 +356,7 @@ async function create() {
  * @param {SeatChoice[]} seats
  */
 async function createOpen(seats) {
-  const kinds = seats.map((s, i) => (i > 0 && s.choice.startsWith("bot:") ? { kind: "bot", level: s.choice.slice(4) } : { kind: "human" }));
+  const kinds = seats.map((_, i) => (i > 0 && openChoice(i).startsWith("bot:") ? { kind: "bot", level: openChoice(i).slice(4) } : { kind: "human" }));
   if (kinds.filter((k) => k.kind === "human").length < 2) {
     error = t("lobby.need_free");
     render();
@@ -371,58 +393,6 @@ function createdPanel() {
     h("a", { class: "button primary big", href: tableLink, id: "to-table" }, t("lobby.to_table")));
 }
 
-/**
- * @param {string} label
- * @param {string} link
- */
-function linkRow(label, link) {
-  const button = h("button", { type: "button", class: "small" }, t("lobby.copy"));
-  button.addEventListener("click", async () => {
-    if (await copyText(link)) button.textContent = t("lobby.copied");
-  });
-  return h("li", {},
-    h("span", { class: "link-label" }, label),
-    h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": label,
-      onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
-    button);
-}
-
-function joinPanel() {
-  const input = h("input", { type: "text", id: "join-link", "aria-label": t("lobby.join"), placeholder: `${location.origin}/g/…` });
-  const go = (/** @type {boolean} */ watch) => {
-    const parsed = parseLink(input.value.trim());
-    if (!parsed) {
-      error = t("lobby.bad_link");
-      render();
-      return;
-    }
-    location.assign(`/g/${parsed.id}${watch ? "" : parsed.hash}`);
-  };
-  return h("section", { class: "card join", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, t("lobby.join")),
-    h("p", { class: "hint" }, t("lobby.join_hint")),
-    h("form", { class: "row", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); go(false); } },
-      input,
-      h("button", { type: "submit" }, t("lobby.join_btn")),
-      h("button", { type: "button", onclick: () => go(true) }, t("lobby.watch_btn"))));
-}
-
-/**
- * A game link or id → its id and fragment.
- * @param {string} text
- * @returns {{id: string, hash: string} | null}
- */
-function parseLink(text) {
-  if (/^[A-Za-z0-9_-]{4,32}$/.test(text)) return { id: text, hash: "" };
-  try {
-    const url = new URL(text, location.origin);
-    const m = /\/(?:g|replay)\/([A-Za-z0-9_-]{1,32})$/.exec(url.pathname);
-    return m && m[1] ? { id: m[1], hash: url.hash } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The account's games first (their links need no token) — those the lobby's socket
  * has told of too, with their newest status — then this browser's others. */
 function listed() {
@@ -456,7 +426,7 @@ function myGamesPanel() {
   const list = h("ul", { class: "my-games" });
   for (const g of games) {
     const status = lobby.games.find((x) => x.id === g.id)?.status ?? statuses[g.id] ?? g.status;
-    const ended = status === "over" || status === "abandoned";
+    const ended = status === "over" || status === "abandoned" || status === "aborted";
     list.append(h("li", { class: ended ? "ended" : "", "data-id": g.id },
       h("span", { class: "game-name" }, t("lobby.vs", { game: t(`lobby.${g.game}`), players: g.players })),
       opponents(lobby.games.find((x) => x.id === g.id)),

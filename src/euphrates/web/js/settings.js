@@ -1,14 +1,16 @@
 // The account's settings (/account/notifications): being told out of the browser that
 // it is your turn — an e-mail address (verified by a code mailed to it), a webhook,
 // each on or off, per turn or a daily digest at an hour of your time zone, a test
-// message — and a change of password. The address and the webhook are the account's
-// own: only its owner's page ever reads them (docs/server.md, Notifications).
+// message — a vacation from the turn-based clocks (shared/vacation.js) and a change of
+// password. The address and the webhook are the account's own: only its owner's page
+// ever reads them (docs/server.md, Notifications).
 
 import { account, loadAccount } from "./shared/account.js";
 import { call, setCsrf } from "./shared/api.js";
 import { byId, fill, h } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { fatalPage } from "./shared/pages.js";
+import { VacationSection } from "./shared/vacation.js";
 
 /**
  * What the server keeps of the account's notifications.
@@ -34,6 +36,7 @@ let problem = null;
 /** What the last action said, shown in the status line. */
 let said = "";
 let failed = false;
+const vacation = new VacationSection(() => render());
 /** A code from the link mailed to the player (#code=…), entered once. */
 let linkCode = /^#code=([A-Za-z0-9-]{4,20})$/.exec(location.hash)?.[1] ?? "";
 
@@ -159,12 +162,16 @@ function render() {
         h("p", { class: "hint" }, t("notify.hint")),
         h("p", { class: failed ? "error" : "hint", id: "notify-status", role: "status" }, said),
         emailSection(), webhookSection(), whenSection()),
+      vacation.render(),
       passwordSection()));
 }
 
 async function start() {
   try {
-    if (await loadAccount()) prefs = await call("/api/account/notifications");
+    if (await loadAccount()) {
+      prefs = await call("/api/account/notifications");
+      await vacation.load();
+    }
   } catch (e) {
     problem = errorText(e);
   }

@@ -217,7 +217,8 @@ function treasureChooser(ui, borderedFirst) {
  */
 export function seatsPanel(ui, held) {
   const open = Boolean(ui.view.options?.open_scores) || ui.view.outcome !== null && ui.view.outcome !== undefined;
-  const decider = ui.view.decision?.seat;
+  // Nobody is to move once the game ended (a duel left by a player has no engine outcome).
+  const decider = ui.game.status === "active" ? ui.view.decision?.seat : undefined;
   const rows = (ui.game.seats ?? []).map((meta) => {
     const i = meta.seat;
     const s = ui.view.seats?.[i];

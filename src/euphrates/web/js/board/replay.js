@@ -49,6 +49,7 @@ export async function startReplay(app, gameId, record) {
         h("aside", { class: "side" },
           r.controls(stepEntry, { name, perspective: null }),
           h("section", { class: "panel" }, h("h2", {}, t("replay.hands")), hands),
+          r.endPanel(),
           r.step === r.steps && view.outcome ? scoringPanel(view.outcome, name) : null,
           r.step === r.steps && stats ? statsPanel(stats, name) : null,
           r.reviewPanel(),

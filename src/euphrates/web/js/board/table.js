@@ -168,8 +168,10 @@ class BoardTable extends Seating {
     const outcome = ui.view.outcome;
     // The final scoring is wide: it goes under the board, where there is room.
     fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s)) : null);
+    // A duel ended by a player leaving has no outcome, but is over all the same.
+    const ended = outcome || game.status === "over" || game.status === "aborted";
     fill(this.decision,
-      outcome ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui, this.borderedFirst(ui.view)));
+      ended ? h("a", { class: "button", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui, this.borderedFirst(ui.view)));
   }
 
   /** @param {BoardView} view the board side the game is played on */

@@ -101,7 +101,7 @@ export function handPanel(ui) {
  */
 function leaderWhy(ui, placed) {
   const d = ui.view.decision;
-  if (!d) return null;
+  if (!d || ui.game.status !== "active") return null; // over (a duel left by a player: no outcome)
   const what = t(`cards.what.${d.kind}`);
   if (!ui.deciding) {
     return d.kind === "action" ? t("cards.why.turn", { name: ui.name(d.seat) }) : t("cards.why.waits", { name: ui.name(d.seat), what });
@@ -305,7 +305,8 @@ export function pileView(pile, over) {
  */
 export function seatsPanel(ui, held) {
   const view = ui.view;
-  const decider = view.decision?.seat;
+  // Nobody is to move once the game ended (a duel left by a player has no engine outcome).
+  const decider = ui.game.status === "active" ? view.decision?.seat : undefined;
   const rows = (ui.game.seats ?? []).map((meta) => {
     const i = meta.seat;
     const off = LEADERS.filter((l) => !view.leaders?.[i]?.[LEADER_LETTER[l]]);

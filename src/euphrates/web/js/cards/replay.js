@@ -58,6 +58,7 @@ export async function startReplay(app, gameId, record) {
       r.header(WORDS.title),
       h("main", { class: "table-layout cards-table" },
         h("section", { class: "board-area layout-area" }, h("div", { class: "layout-wrap" }, drawing.svg), tableStrip(view),
+          r.endPanel(),
           r.step === r.steps && spectator.outcome ? scoringPanel(spectator.outcome, name, over ? String(over.reason) : null) : null,
           r.step === r.steps && stats ? statsPanel(stats, name) : null),
         h("aside", { class: "side" },

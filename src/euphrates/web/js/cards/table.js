@@ -229,8 +229,10 @@ class CardsTable extends Seating {
     const outcome = shownView.outcome;
     // The final scoring is wide: it goes under the layout, where there is room.
     fill(this.final, outcome ? scoringPanel(outcome, (s) => this.name(s), this.endReason()) : null);
+    // A duel ended by a player leaving has no outcome, but is over all the same.
+    const ended = outcome || game.status === "over" || game.status === "aborted";
     fill(this.decision,
-      outcome ? h("a", { class: "button primary", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
+      ended ? h("a", { class: "button primary", href: `/replay/${game.id}` }, t("table.replay")) : decisionPanel(ui));
   }
 
   /** Why the game ended, from the history's game_over event. */

@@ -50,7 +50,7 @@ export async function signIn(kind, name, password) {
   me = doc.user;
   setCsrf(doc.csrf);
   for (const g of myGames()) {
-    if (!g.seats.length || g.status === "over" || g.status === "abandoned" || g.status === "expired") continue;
+    if (!g.seats.length || g.status === "over" || g.status === "abandoned" || g.status === "expired" || g.status === "aborted") continue;
     try {
       await call(`/api/games/${encodeURIComponent(g.id)}/claim`, { method: "POST", body: {}, tokens: g.seats });
     } catch {

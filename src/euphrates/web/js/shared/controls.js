@@ -25,10 +25,10 @@ import { hostPanel } from "./host.js";
  * @param {import("./types.js").GameMeta} game
  */
 export function paintControls(table, game) {
-  const hosting = table.conn.host && game.status !== "over" && game.status !== "abandoned";
+  const hosting = table.conn.host && (game.status === "waiting" || game.status === "active");
   const mine = game.rated && game.status === "active" ? table.held.filter((s) => game.seats[s]?.kind === "human") : [];
   const names = game.seats.map((s) => `${s.kind}${table.name(s.seat)}`).join();
-  const key = `${currentLang()}:${hosting}:${game.rated}:${mine.join()}:${hosting ? names : ""}`;
+  const key = `${currentLang()}:${game.status}:${hosting}:${game.rated}:${mine.join()}:${hosting ? names : ""}`;
   if (key === table.hostKey) return;
   table.hostKey = key;
   fill(table.hostBox,

@@ -1,5 +1,7 @@
 // The end of a game, as the table and the replay show it: a banner with the winner and
-// every place, and the game's statistics per player (GET /api/games/{id}/stats, the
+// every place as it counts (docs/fair-play.md: those who left for good last, marked),
+// each player's rating change in a rated game, or why it counted for nobody (aborted,
+// a repeat, voided); and the game's statistics per player (GET /api/games/{id}/stats, the
 // figures of match/stats.py that `euphrates replay --stats` prints too), each player's
 // points per colour over the turns drawn as a small chart.
 
@@ -10,6 +12,8 @@ import { COLOURS, dynastyOf } from "./pieces.js";
 import { COLOUR_FILL, leaderIcon } from "./symbols.js";
 
 /** @typedef {import("./types.js").Outcome} Outcome */
+/** @typedef {import("./types.js").GameMeta} GameMeta */
+/** @typedef {import("./types.js").Note} Note */
 
 /**
  * @typedef {{won_attacking: number, lost_attacking: number, won_defending: number, lost_defending: number}} Conflicts
@@ -38,18 +42,82 @@ export function fetchStats(gameId) {
 }
 
 /**
- * The banner at the top of an ended game: who won, then every place.
- * @param {Outcome} out
+ * Whether an ended game has a banner to show: a game over (with the engine's outcome,
+ * or its result when a duel ended by a player leaving), or aborted.
+ * @param {GameMeta} game
+ * @param {Outcome|null|undefined} out
+ */
+export function hasEnd(game, out) {
+  return game.status === "aborted" || (game.status === "over" && Boolean(out || game.result));
+}
+
+/**
+ * The places as they count: the server's result (those who left last), else the engine's.
+ * @param {Outcome|null|undefined} out
+ * @param {GameMeta|undefined} game
+ * @returns {number[]}
+ */
+function placesOf(out, game) {
+  return game?.result?.places ?? out?.places ?? [];
+}
+
+/**
+ * The header's words for a game over: who won, as the game counts.
+ * @param {GameMeta} game
+ * @param {Outcome|null|undefined} out
  * @param {(seat: number) => string} name
  */
-export function endBanner(out, name) {
-  const seats = out.places.map((_, i) => i).sort((a, b) => (out.places[a] ?? 0) - (out.places[b] ?? 0) || a - b);
-  const winners = out.winners ?? seats.filter((x) => out.places[x] === 1);
+export function overText(game, out, name) {
+  const places = placesOf(out, game);
+  const winners = game.result ? places.flatMap((p, x) => (p === 1 ? [x] : [])) : out?.winners ?? [];
+  if (!winners.length) return t("status.over");
+  return t(winners.length > 1 ? "table.over_shared" : "table.over_wins", { names: listing(winners.map(name)) });
+}
+
+/**
+ * A rating change as the profile shows it, with its difference: "1000 → 1038 (+38)".
+ * @param {{before: number, after: number}} change
+ */
+export function ratingChange(change) {
+  const diff = change.after - change.before;
+  const signed = diff > 0 ? `+${diff}` : diff < 0 ? `−${-diff}` : "±0";
+  return t("result.change", { before: change.before, after: change.after, diff: signed });
+}
+
+/**
+ * The banner at the top of an ended game: who won, then every place — each who left
+ * for good marked how — and each player's rating change; a rated game that counted
+ * for nobody says why. An aborted game says who left it before it was played.
+ * @param {Outcome|null|undefined} out the engine's outcome (none when a duel ended by a player leaving)
+ * @param {(seat: number) => string} name
+ * @param {GameMeta} [game]
+ * @param {Note[]} [notes] the game's notes (who aborted it), where known
+ */
+export function endBanner(out, name, game, notes) {
+  if (game?.status === "aborted") {
+    const by = notes?.find((n) => n.kind === "aborted");
+    const why = !by ? null : typeof by.seat === "number" ? t("result.aborted_by", { who: name(by.seat) }) : t("result.aborted_host");
+    return h("section", { class: "end-banner aborted", role: "status" },
+      h("h2", { class: "end-winner" }, t("result.aborted")),
+      why ? h("p", { class: "end-why" }, why) : null);
+  }
+  const places = placesOf(out, game);
+  const seats = places.map((_, i) => i).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
+  const winners = game?.result ? seats.filter((x) => places[x] === 1) : out?.winners ?? seats.filter((x) => places[x] === 1);
+  const left = new Map((game?.result?.left ?? []).map((l) => [l.seat, l.kind]));
+  const ratings = game?.result?.ratings ?? [];
+  const verdict = game?.rated && (game.verdict === "repeat" || game.verdict === "voided") ? game.verdict : null;
   return h("section", { class: "end-banner", role: "status" },
     h("h2", { class: "end-winner" }, t(winners.length > 1 ? "score.win_shared" : "score.wins", { names: listing(winners.map(name)) })),
-    h("ol", { class: "end-places", "aria-label": t("end.places") }, ...seats.map((x) =>
-      h("li", { "data-seat": x, "data-place": out.places[x] ?? 0 },
-        leaderIcon("black", dynastyOf(x), 18), t("end.place", { place: out.places[x] ?? 0, name: name(x) })))));
+    h("ol", { class: "end-places", "aria-label": t("end.places") }, ...seats.map((x) => {
+      const kind = left.get(x);
+      const change = ratings[x];
+      return h("li", { "data-seat": x, "data-place": places[x] ?? 0, ...(kind ? { "data-left": kind } : {}) },
+        leaderIcon("black", dynastyOf(x), 18), h("span", { class: "end-name" }, t("end.place", { place: places[x] ?? 0, name: name(x) })),
+        kind ? h("span", { class: "tag left-tag" }, t(`result.${kind}`)) : null,
+        change ? h("span", { class: "rating-change", title: t("result.rating") }, ratingChange(change)) : null);
+    })),
+    verdict ? h("p", { class: "end-verdict", "data-verdict": verdict }, t(`result.${verdict}`)) : null);
 }
 
 const CONFLICT_KEYS = /** @type {const} */ (["won_attacking", "lost_attacking", "won_defending", "lost_defending"]);

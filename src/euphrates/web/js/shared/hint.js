@@ -5,7 +5,7 @@
 
 import { call } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { currentLang, errorText, t } from "./i18n.js";
 
 /**
  * The part of a table the hint uses.
@@ -22,7 +22,7 @@ export class Hint {
   /** @param {HintHost} table */
   constructor(table) {
     this.table = table;
-    /** @type {{version: number, seat: number, action: string}|null} */
+    /** @type {{version: number, seat: number, action: string, words: Record<string, string>|null}|null} */
     this.answer = null;
     this.busy = false;
   }
@@ -44,7 +44,17 @@ export class Hint {
         disabled: this.busy || answer !== null, onclick: () => void this.ask(game.id, seat),
       }, t("table.hint")),
       this.busy ? h("span", { class: "hint" }, t("table.hint_wait")) : null,
-      answer ? h("span", { class: "hint-move", "data-action": answer.action }, t("table.hint_move", { move: this.table.shown(answer.action, answer.seat) })) : null);
+      answer ? h("span", { class: "hint-move", "data-action": answer.action }, t("table.hint_move", { move: this.said(answer) })) : null);
+  }
+
+  /**
+   * The hint in words: the server's advice in the page's language, else the action as
+   * the table words it.
+   * @param {{seat: number, action: string, words: Record<string, string>|null}} answer
+   */
+  said(answer) {
+    const words = answer.words?.[currentLang()];
+    return typeof words === "string" && words ? words : this.table.shown(answer.action, answer.seat);
   }
 
   /**
@@ -57,7 +67,8 @@ export class Hint {
     this.table.renderNow();
     try {
       const doc = await call(`/api/games/${gameId}/seats/${seat}/hint`, { method: "POST", body: {}, tokens: this.table.conn.tokens });
-      this.answer = { version: Number(doc.version), seat, action: String(doc.action) };
+      const words = doc.words && typeof doc.words === "object" ? /** @type {Record<string, string>} */ (doc.words) : null;
+      this.answer = { version: Number(doc.version), seat, action: String(doc.action), words };
       if (this.answer.version === this.table.conn.version) this.table.light(this.table.places(this.answer.action));
     } catch (e) {
       this.table.say(errorText(e));

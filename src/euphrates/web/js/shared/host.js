@@ -25,7 +25,9 @@ export function hostPanel(game, token, name, say) {
   };
   return h("details", { class: "panel host" },
     h("summary", {}, t("table.host")),
-    ...game.seats.filter((s) => s.kind === "human").map((s) => h("button", {
+    // A rated game being played is its players': only a seat's own player hands it to a
+    // bot, by resigning (docs/fair-play.md; the server refuses it, `rated_seat`).
+    ...game.seats.filter((s) => s.kind === "human" && !(game.rated && game.status === "active")).map((s) => h("button", {
       type: "button", class: "small", onclick: () => post(`/seats/${s.seat}/bot`, { level: "intermediate" }),
     }, `${t("table.to_bot", { n: s.seat + 1 })} (${name(s.seat)})`)),
     h("button", {

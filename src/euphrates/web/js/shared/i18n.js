@@ -10,12 +10,37 @@
 import { h } from "./dom.js";
 import { ServerError } from "./net.js";
 import { EN } from "./strings/en.js";
-import { DE, DE_RULINGS, DE_UNDO_REASONS } from "./strings/de.js";
 
 /** @typedef {"en"|"de"} Lang */
 
+// The pages' German texts are fetched only for a page that speaks German (at its start,
+// or when German is chosen): English, the fallback of every text, is always there. A
+// game's own texts (`addTexts`) go in at once and win over the shared ones, as before.
+/** @type {Record<string, string>} */
+const DE = {};
+/** @type {Record<string, string>} */
+const DE_RULINGS = {};
+/** @type {[string, string][]} */
+const DE_UNDO_REASONS = [];
+/** @type {Promise<void>|null} */
+let german = null;
+
+function loadGerman() {
+  if (!german) {
+    german = import("./strings/de.js").then((m) => {
+      for (const [k, v] of Object.entries(m.DE)) if (!(k in DE)) DE[k] = v;
+      for (const [k, v] of Object.entries(m.DE_RULINGS)) if (!(k in DE_RULINGS)) DE_RULINGS[k] = v;
+      DE_UNDO_REASONS.push(...m.DE_UNDO_REASONS);
+    });
+    german.catch(() => { german = null; });
+  }
+  return german;
+}
+
 /** @type {Record<Lang, Record<string, string>>} */
 const TEXTS = { en: EN, de: DE };
+/** Each language's name in itself, for the switch (before its texts are loaded). */
+const NAMES = { en: "English", de: "Deutsch" };
 const KEY = "euphrates.lang";
 
 /** @returns {Lang} */
@@ -43,6 +68,13 @@ function safeGet(key) {
 
 /** @type {Lang} */
 let lang = initial();
+if (lang === "de") {
+  try {
+    await loadGerman();
+  } catch {
+    lang = "en"; // the German texts did not arrive: the page speaks English
+  }
+}
 /** @type {(() => void)[]} */
 const listeners = [];
 
@@ -96,7 +128,7 @@ export function currentLang() {
  */
 async function setLang(l) {
   const asked = ++switches;
-  await Promise.all([...parts].map((part) => loadPart(l, part)));
+  await Promise.all([...[...parts].map((part) => loadPart(l, part)), l === "de" ? loadGerman() : null]);
   if (asked !== switches) return;
   lang = l;
   try {
@@ -150,6 +182,30 @@ export function format(text, params) {
     .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, name, one, other) =>
       name in params ? (Number(params[name]) === 1 ? one : other) : all)
     .replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * The text for `key` as pieces, some of them nodes: its forms chosen and its
+ * parameters filled in from `params` as `t` does, but each `{name}` of `nodes` becomes
+ * that node (a copy of it where the text names it again): a countdown, a figure marked.
+ * @param {string} key
+ * @param {Record<string, string | number>} params
+ * @param {Record<string, Node>} nodes
+ * @returns {(string | Node)[]}
+ */
+export function rich(key, params, nodes) {
+  const text = TEXTS[lang][key] ?? BOOK[lang][key] ?? EN[key] ?? BOOK.en[key] ?? key;
+  const used = new Set();
+  return format(text.replace(/\{(\w+)\}/g, (all, name) => (name in nodes ? `\u0000${name}\u0000` : all)), params)
+    .split("\u0000")
+    .map((piece, i) => {
+      if (i % 2 === 0) return piece;
+      const node = /** @type {Node} */ (nodes[piece]);
+      const again = used.has(piece);
+      used.add(piece);
+      return again ? node.cloneNode(true) : node;
+    })
+    .filter((piece) => piece !== "");
 }
 
 /**
@@ -217,7 +273,7 @@ export function langSwitch() {
   const box = h("div", { class: "lang", role: "group", "aria-label": t("lang.label") });
   for (const l of /** @type {Lang[]} */ (["en", "de"])) {
     box.append(h("button", {
-      type: "button", lang: l, "aria-pressed": String(l === lang), title: TEXTS[l]["lang.name"] ?? l,
+      type: "button", lang: l, "aria-pressed": String(l === lang), title: NAMES[l],
       onclick: () => setLang(l).catch((e) => console.error(e)),
     }, l.toUpperCase()));
   }

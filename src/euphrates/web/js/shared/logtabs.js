@@ -4,6 +4,7 @@
 
 import { ChatPanel } from "./chat.js";
 import { fill, h } from "./dom.js";
+import { noteText } from "./fairplay.js";
 import { currentLang, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Connection} Connection */
@@ -45,7 +46,8 @@ export class LogTabs {
     this.logBase = "";
     this.logCount = 0;
     this.noteCount = 0;
-    this.logList = h("ol", { class: "log" });
+    // Focusable, so that the log scrolls by keyboard too.
+    this.logList = h("ol", { class: "log", tabindex: 0 });
     /** @type {ChatPanel|null} */
     this.chat = null;
     this.chatKey = "";
@@ -74,7 +76,7 @@ export class LogTabs {
     } else {
       // Built again only for another language; its lines only when they changed.
       if (!this.chat || this.chatLang !== currentLang()) {
-        this.chat = new ChatPanel((text) => this.conn.say(text), (m) => this.say(m));
+        this.chat = new ChatPanel((text) => this.conn.say(text), (m) => this.say(m), this.conn);
         this.chatLang = currentLang();
         this.chatKey = "";
       }
@@ -136,9 +138,6 @@ export class LogTabs {
 
   /** @param {Note} note */
   noteItem(note) {
-    const who = note.seat === null ? "" : this.name(note.seat);
-    const by = note.by === undefined ? "" : this.name(note.by);
-    const level = note.level ? t(`level.${note.level}`) : "";
-    return h("li", { class: "note", "data-note": note.kind }, t(`note.${note.kind}`, { who, by, level }));
+    return h("li", { class: "note", "data-note": note.kind }, noteText(note, this.conn.game, this.name));
   }
 }

@@ -17,7 +17,15 @@ import { leaderIcon } from "./symbols.js";
  */
 
 /**
- * @typedef {{games: string[], described: Record<string, GameOffer>, levels: string[]}} Offer
+ * The figures of the fair-play rules the server keeps (docs/fair-play.md).
+ * @typedef {{min_decisions: number, abort_limit: number, pair_limit: number, forfeit_grace: number,
+ *            misses: number, vacation_days: number, hints_per_minute: number, marks_days: number}} FairPlay
+ */
+
+/**
+ * @typedef {{games: string[], described: Record<string, GameOffer>, levels: string[],
+ *            rated: Record<string, Record<string, string[]>>, fair: FairPlay|null}} Offer
+ *   `rated`: by game and player-count group ("2", "3-4"), the levels a rated game seats
  */
 
 /**
@@ -38,12 +46,36 @@ export function readOffer(meta) {
       seats: "number",
     };
   }
-  return { games, described, levels: meta?.levels ?? [] };
+  return { games, described, levels: meta?.levels ?? [], rated: meta?.rated_levels ?? {}, fair: meta?.fair_play ?? null };
 }
 
 /** What the server offers, asked once per call. */
 export async function loadOffer() {
   return readOffer(await call("/api/meta"));
+}
+
+/** @type {Promise<Offer>|null} */
+let once = null;
+
+/** What the server offers, asked once per page (again only after a failure). */
+export function offerOnce() {
+  if (!once) {
+    once = loadOffer();
+    once.catch(() => { once = null; });
+  }
+  return once;
+}
+
+/**
+ * The bots' levels a rated game of `game` for `players` seats: those with a measured
+ * rating in its player-count group, in the server's order.
+ * @param {Offer} offer
+ * @param {string} game
+ * @param {number} players
+ */
+export function ratedLevels(offer, game, players) {
+  const measured = offer.rated[game]?.[players === 2 ? "2" : "3-4"] ?? [];
+  return offer.levels.filter((l) => measured.includes(l));
 }
 
 /**

@@ -7,14 +7,16 @@ import { dynastyOf } from "./pieces.js";
 
 /**
  * A seat's name as shown: a bot by its dynasty (two bots of one level are common), a
- * person by the name given, else "Player n".
+ * person by the name given, else "Player n". A bot that plays on for a person who left
+ * (resigned, forfeited) keeps that person's name: the seat, its result and its rating
+ * are still theirs.
  * @param {{kind?: string, level?: string|null, name?: string|null}|undefined} meta the game's seat
  * @param {number} seat
  * @param {{bot: string, dynasty: string}} words how the game names bots and dynasties
  * @param {string|null} [recorded] the name in the game's record, where the seat has none
  */
 export function seatName(meta, seat, words, recorded = null) {
-  if (meta?.kind === "bot") {
+  if (meta?.kind === "bot" && !meta.name) {
     return t(words.bot, { dynasty: t(`${words.dynasty}${dynastyOf(seat)}`), level: t(`level.${meta.level ?? "beginner"}`) });
   }
   const name = meta?.name ?? recorded;

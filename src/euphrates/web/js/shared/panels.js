@@ -175,7 +175,8 @@ export function passButton(ui, enabled, left) {
 }
 
 /**
- * A seat's head: dynasty, name, "you", whether its person is online, and its clock.
+ * A seat's head: dynasty, name, "you", whether its person is online, and its clock; a
+ * bot playing on for a person who left is marked.
  * @param {{name: (seat: number) => string, game?: import("./types.js").GameMeta|null}} ui
  * @param {SeatMeta} meta
  * @param {number[]} held seats this screen holds
@@ -188,6 +189,7 @@ export function seatHead(ui, meta, held, dynasty) {
     h("span", { class: "seat-name" }, ui.name(i)),
     held.includes(i) ? h("span", { class: "tag" }, t("table.you")) : null,
     meta.kind === "human" && meta.taken ? presenceDot(presenceOf(meta)) : null,
+    meta.kind === "bot" && meta.name ? h("span", { class: "tag bot-plays" }, t("clock.bot", { level: t(`level.${meta.level ?? "intermediate"}`) })) : null,
     seatClock(ui.game?.clock, i, held));
 }
 

@@ -9,6 +9,7 @@
 
 import { call } from "./api.js";
 import { h, s } from "./dom.js";
+import { endBanner, hasEnd } from "./endgame.js";
 import { errorText, langSwitch, onLang, t } from "./i18n.js";
 import { fatalPage, seatName } from "./pages.js";
 
@@ -90,6 +91,15 @@ export class Replayer {
     return h("section", { class: "panel review-panel" }, title, chart, key,
       move ? h("p", { class: "review-now" }, t("review.move", { name: this.name(move.seat), before: pct(move.before), after: pct(move.after) })) : null,
       h("p", { class: "hint" }, t(review.estimate === "model" ? "review.by_model" : "review.by_evaluation")));
+  }
+
+  /** The end banner at the last step of a game that ended: its places as they count,
+   * each player's rating change (docs/fair-play.md). */
+  endPanel() {
+    const game = this.current?.game;
+    const outcome = this.current?.views?.spectator?.outcome;
+    if (this.step !== this.steps || !game || !hasEnd(game, outcome)) return null;
+    return endBanner(outcome, (x) => this.name(x), game);
   }
 
   /** @param {number} n */

@@ -5,12 +5,13 @@
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
 import { fill, h } from "./dom.js";
-import { endBanner, fetchStats, statsPanel } from "./endgame.js";
+import { endBanner, fetchStats, hasEnd, overText, statsPanel } from "./endgame.js";
+import { ClockNotices } from "./fairplay.js";
 import { Follow } from "./follow.js";
 import { flash } from "./motion.js";
 import { paintControls } from "./controls.js";
 import { Hint } from "./hint.js";
-import { currentLang, errorText, langSwitch, listing, onLang, refusal, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, onLang, refusal, t } from "./i18n.js";
 import { ruleLink, withRulings } from "./rulelinks.js";
 import { LogTabs } from "./logtabs.js";
 import { seatName } from "./pages.js";
@@ -126,6 +127,7 @@ export class Seating {
     this.hint = new Hint({ conn: this.conn, shown: (a, s) => parts.shown(a, this.name(s)), places: parts.places, say: (m) => this.say(m),
       light: (p) => { this.preview = p; this.renderMarks(); }, renderNow: () => this.renderNow() });
     this.waiting = new Waiting();
+    this.notices = new ClockNotices();
     this.notice = h("p", { class: "notice", role: "alert" });
     /** @type {Set<string>|null} the places of the step a replayed turn shows now */
     this.replayMarks = null;
@@ -503,12 +505,13 @@ export class Seating {
 
   /**
    * An ended game: the banner with the winner and the places at the top; the statistics
-   * under the final scoring, asked for once.
+   * under the final scoring, asked for once (none for an aborted game).
    * @param {GameMeta} game
-   * @param {import("./types.js").Outcome} outcome
+   * @param {import("./types.js").Outcome|null|undefined} outcome
    */
   renderEnd(game, outcome) {
-    fill(this.banner, endBanner(outcome, (x) => this.name(x)));
+    fill(this.banner, endBanner(outcome, (x) => this.name(x), game, this.conn.notes));
+    if (game.status !== "over") return;
     const final = this.banner.ownerDocument.querySelector(".final-slot");
     if (final && this.statsSlot.previousElementSibling !== final) final.after(this.statsSlot);
     const key = `${game.id}:${currentLang()}`;
@@ -544,7 +547,7 @@ export class Seating {
     let status = "";
     if (!this.online && this.conn.version >= 0) status = t("table.offline");
     else if (!view || !game) status = t("table.connecting");
-    else if (game.status === "over") status = this.overText(view);
+    else if (game.status === "over") status = overText(game, /** @type {any} */ (view.outcome), (s) => this.name(s));
     else if (game.status !== "active") status = t(`status.${game.status}`);
     else if (d && d.kind !== "action") {
       // A decision inside a turn (a defence, a point, a treasure) may be another
@@ -565,26 +568,15 @@ export class Seating {
     document.title = `${status ? `${status} · ` : ""}${t(this.words.title)}`;
   }
 
-  /**
-   * The header of an ended game: who won.
-   * @param {V} view
-   */
-  overText(view) {
-    const outcome = /** @type {{winners?: number[]}|null|undefined} */ (view.outcome);
-    const winners = outcome?.winners ?? [];
-    if (!winners.length) return t("status.over");
-    return t(winners.length > 1 ? "table.over_shared" : "table.over_wins", { names: listing(winners.map((s) => this.name(s))) });
-  }
-
   /** @param {GameMeta} game */
   renderBanner(game) {
     const outcome = /** @type {import("./types.js").Outcome|null|undefined} */ (this.anyView()?.outcome);
-    if (game.status === "over" && outcome) {
+    if (hasEnd(game, outcome)) {
       this.renderEnd(game, outcome);
       return;
     }
     if (game.status !== "waiting") {
-      fill(this.banner);
+      this.notices.paint(this.banner, game, this.held, (s) => this.name(s));
       return;
     }
     this.waiting.paint(this.banner, {

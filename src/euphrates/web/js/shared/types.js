@@ -9,10 +9,19 @@ export {};
  * @typedef {{id: string, game: "board"|"cards", players: number,
  *            options: Record<string, boolean>, status: string, version: number,
  *            seats: SeatMeta[], clock?: ClockMeta|null, open?: boolean,
- *            creator?: number|null, rated?: boolean}} GameMeta
+ *            creator?: number|null, rated?: boolean,
+ *            verdict?: "counted"|"repeat"|"voided"|null, result?: GameResult|null}} GameMeta
+ * @typedef {{places: number[], left: {seat: number, kind: string}[],
+ *            ratings: ({before: number, after: number}|null)[]}} GameResult
+ *   an ended game's places as they count (those who left for good last), who left and
+ *   how, each seat's rating change (docs/fair-play.md)
  * @typedef {{mode: "realtime"|"turn", seat: number|null, deadline: string|null,
  *            remaining_ms: number[], standin: (string|null)[], out_of_time: boolean[],
- *            now: string, level: string}} ClockMeta
+ *            now: string, level: string, forfeit?: (string|null)[], missed?: number[],
+ *            paused?: (string|null)[], misses?: number|null, grace?: number|null}} ClockMeta
+ *   `forfeit`: per seat, when a deserter's seat goes to a bot for good unless its player
+ *   is back; `missed`: turn-based deadlines missed in a row; `paused`: until when a
+ *   seat's player is on vacation
  * @typedef {{seat: number, kind: string, context: Record<string, any>}} Decision
  * @typedef {{kind: string, audience?: number, [key: string]: any}} GameEvent
  * @typedef {{version: number, kind: string, seat: number|null, events: GameEvent[], bot?: string}} Step

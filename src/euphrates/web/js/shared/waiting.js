@@ -1,13 +1,15 @@
 // A table while it waits for its players: who sits where and whether they are here,
 // the free seats and the invitation links this browser made; a "Sit" for someone
 // watching an open table, a "Leave" for someone seated at it, and for its host
-// "Start now with bots" of a chosen level (docs/server.md, Open tables). Built again
-// only when what it shows changes, so a level being chosen is not lost.
+// "Start now with bots" of a chosen level (docs/server.md, Open tables) — at a rated
+// table, only of the levels with a measured rating (`/api/meta`'s `rated_levels`). Built
+// again only when what it shows changes, so a level being chosen is not lost.
 
 import { call } from "./api.js";
 import { fill, h } from "./dom.js";
 import { currentLang, errorText, t } from "./i18n.js";
 import { findGame } from "./mygames.js";
+import { offerOnce, ratedLevels } from "./offer.js";
 import { presenceDot, presenceOf } from "./presence.js";
 
 const LEVELS = ["beginner", "intermediate", "strong", "expert"];
@@ -26,6 +28,28 @@ export class Waiting {
   constructor() {
     this.key = "";
     this.level = "intermediate";
+    /** @type {string[]|null} a rated table's levels, once the server has said */
+    this.rated = null;
+    this.asking = false;
+  }
+
+  /**
+   * The levels the host may start with: every level, or at a rated table those the
+   * server measured (null until it has said; then drawn again).
+   * @param {HTMLElement} slot
+   * @param {WaitingContext} c
+   */
+  levels(slot, c) {
+    if (!c.game.rated) return LEVELS;
+    if (this.rated === null && !this.asking) {
+      this.asking = true;
+      offerOnce().then((offer) => {
+        this.rated = ratedLevels(offer, c.game.game, c.game.players);
+        this.key = "";
+        if (slot.isConnected) this.paint(slot, c);
+      }, () => { this.asking = false; });
+    }
+    return this.rated;
   }
 
   /**
@@ -35,14 +59,19 @@ export class Waiting {
    */
   paint(slot, c) {
     const { game } = c;
-    const key = JSON.stringify([currentLang(), game.seats, c.held, c.host, game.open]);
+    const levels = this.levels(slot, c);
+    const key = JSON.stringify([currentLang(), game.seats, c.held, c.host, game.open, levels]);
     if (key === this.key && slot.firstChild) return;
     this.key = key;
-    fill(slot, this.panel(c));
+    if (levels && !levels.includes(this.level)) this.level = levels.includes("intermediate") ? "intermediate" : levels[0] ?? this.level;
+    fill(slot, this.panel(c, levels ?? []));
   }
 
-  /** @param {WaitingContext} c */
-  panel(c) {
+  /**
+   * @param {WaitingContext} c
+   * @param {string[]} levels the levels the host may start with
+   */
+  panel(c, levels) {
     const { game } = c;
     const free = game.seats.filter((s) => s.kind === "human" && !s.taken);
     // The invitation links this browser made, for the seats still free.
@@ -63,11 +92,11 @@ export class Waiting {
         onclick: () => post("/leave", {}).then(() => location.assign("/"), (e) => c.say(errorText(e))),
       }, t("waiting.leave")));
     }
-    if (c.host && free.length) {
+    if (c.host && free.length && levels.length) {
       const select = h("select", {
         id: "start-level", "aria-label": t("waiting.level"),
         onchange: (/** @type {Event} */ e) => { this.level = /** @type {HTMLSelectElement} */ (e.target).value; },
-      }, ...LEVELS.map((l) => h("option", { value: l, selected: l === this.level }, t(`level.${l}`))));
+      }, ...levels.map((l) => h("option", { value: l, selected: l === this.level }, t(`level.${l}`))));
       actions.push(h("span", { class: "start-now" },
         h("button", {
           type: "button", class: "primary", id: "start-now",
