@@ -60,6 +60,8 @@ def test_tables_have_no_serious_violations(server: Server, pages: Pages, game_na
         page: Any = open_on(pages, url, screen, locale=locale)
         page.wait_for_selector(".decision.mine #commit")
         problems += axe_problems(page, f"{game_name} table {screen.name} {locale}")
+        # The move log scrolls once it is long: it is reached by keyboard too.
+        assert page.locator("ol.log").first.get_attribute("tabindex") == "0"
     # A spectator's page, with the other's decision pending.
     page = open_on(pages, f"{server.base}/g/{game['id']}", LAPTOP)
     page.wait_for_selector(".decision")
@@ -89,4 +91,31 @@ def test_rules_reference_has_no_serious_violations(
         page: Any = open_on(pages, f"{server.base}/rules/{game_name}?lang={lang}", screen)
         page.wait_for_selector("#rule-war svg, #rule-war figure", state="attached")
         problems += axe_problems(page, f"{game_name} rules {screen.name} {lang}")
+    assert not problems, "\n".join(problems)
+
+
+def test_my_games_profile_and_leaderboard_have_no_serious_violations(
+    server: Server, pages: Pages
+) -> None:
+    """The lobby listing a game in play ("in play" once had 4.11:1 contrast on the
+    card), a profile and a leaderboard, in English on the laptop and German on the
+    phone."""
+    from tests.web.test_tables import signed_in_context
+
+    game = server.create(2)
+    server.join(game, ["Ann", "Bob"])
+    mine = [{"id": game["id"], "game": "board", "players": 2, "seats": [game["seats"][0]["token"]]}]
+    problems = []
+    for screen, locale, name in ((LAPTOP, "en-US", "Ann"), (PHONE, "de-DE", "Bob")):
+        page: Any = open_on(pages, f"{server.base}/rules/board", screen, locale=locale)
+        page.evaluate("(m) => localStorage.setItem('euphrates.games', JSON.stringify(m))", mine)
+        page.goto(f"{server.base}/")
+        page.wait_for_selector(".my-games .status.active")
+        problems += axe_problems(page, f"lobby with a game in play {screen.name} {locale}")
+        signed: Any = signed_in_context(pages, server.base, name, screen, f"/u/{name}")
+        signed.wait_for_selector("main h1")
+        problems += axe_problems(signed, f"profile {screen.name}")
+        signed.goto(f"{server.base}/leaderboards?game=board&players=2")
+        signed.wait_for_selector("main table, main .empty, main p")
+        problems += axe_problems(signed, f"leaderboard {screen.name}")
     assert not problems, "\n".join(problems)

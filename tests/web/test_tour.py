@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import SCREENSHOTS, Pages, Server
+from tests.web.conftest import SCREENSHOTS, Pages, Server, shot
 from tests.web.helpers import (
     assert_german,
     choose_lang,
@@ -23,6 +23,7 @@ from tests.web.helpers import (
     place_tile,
     version,
 )
+from tests.web.screens import SCREENS, Screen, open_on
 
 LESSONS = {"tile", "leader", "revolt", "war", "monument", "treasure"}
 TITLE = {"en": "Guided first game", "de": "Geführtes erstes Spiel"}
@@ -174,3 +175,22 @@ def test_the_tour_words_fill_the_same_places_in_both_languages() -> None:
         places = set(re.findall(r"\{(\w+)\}", words))
         assert places == set(re.findall(r"\{(\w+)\}", de[key])), key
         assert words != de[key], f"{key} is not translated"
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+def test_learn_to_play_is_on_the_lobbys_first_screen(
+    server: Server, pages: Pages, screen: Screen
+) -> None:
+    """Both guided games' buttons are in view without scrolling, before the boxes that
+    need an account, each saying what its own guide teaches."""
+    for lang in ("en", "de"):
+        page: Any = open_on(pages, f"{server.base}/?lang={lang}", screen)
+        page.wait_for_selector(".learn-game[data-game=cards]")
+        for game in ("board", "cards"):
+            box = page.locator(f".learn-game[data-game={game}]").bounding_box()
+            assert box is not None and box["y"] + box["height"] <= screen.height, (game, box)
+        hints = page.locator(".learn-games .hint").all_inner_texts()
+        assert len(hints) == 2 and hints[0] != hints[1]
+        assert ("Schiff" if lang == "de" else "ship") in hints[1]
+        assert ("Monument" if lang == "de" else "monument") in hints[0]
+        shot(page, f"lobby-learn-{screen.name}-{lang}")

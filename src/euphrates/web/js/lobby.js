@@ -176,7 +176,8 @@ function render() {
       langSwitch()),
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
-      h("div", { class: "lobby-side" }, quick.slot, tablesSlot, accountPanel(() => void accountChanged()), learn,
+      // "Learn to play" first: the boxes after it need an account or a table
+      h("div", { class: "lobby-side" }, learn, quick.slot, tablesSlot, accountPanel(() => void accountChanged()),
         joinPanel((m) => { error = m; render(); }), mineSlot)));
   fillTables();
   fillMine();

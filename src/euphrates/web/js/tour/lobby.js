@@ -36,10 +36,13 @@ export function learnToPlay(box) {
     fill(box,
       h("h2", { id: "learn-title" }, t("tour.learn")),
       h("p", {}, t("tour.learn_hint")),
-      h("div", { class: "row" },
-        ...["board", "cards"].map((game) => h("button", {
-          type: "button", class: "learn-game", "data-game": game, disabled: busy, onclick: () => void start(game),
-        }, t(`tour.learn.${game}`)))),
+      // each game's button with what its guide teaches (the two guides differ)
+      h("ul", { class: "learn-games" },
+        ...["board", "cards"].map((game) => h("li", {},
+          h("button", {
+            type: "button", class: "learn-game", "data-game": game, disabled: busy, onclick: () => void start(game),
+          }, t(`tour.learn.${game}`)),
+          h("span", { class: "hint" }, t(`tour.learn_hint.${game}`))))),
       ...(error ? [h("p", { class: "error", role: "alert" }, error)] : []));
   };
   draw();
