@@ -7,14 +7,21 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: setup web-setup serve play demo test bench loadtest soak clean
+.PHONY: runtime setup web-setup serve play demo test bench loadtest soak clean
 
-$(BIN)/.installed: pyproject.toml
+# What serving and playing need: the package and its runtime dependencies only.
+$(BIN)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+# What the tests need besides: the development tools and both adapters' extras.
+$(BIN)/.installed: $(BIN)/.runtime pyproject.toml
+	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $@
 
+runtime: $(BIN)/.runtime
 setup: $(BIN)/.installed
 
 # The pinned TypeScript that checks the browser code's types (tests/web/test_types.py).
@@ -24,16 +31,16 @@ node_modules/.installed: package.json package-lock.json
 
 web-setup: node_modules/.installed
 
-serve: setup
+serve: runtime
 	$(BIN)/euphrates serve --open $(ARGS)
 
 # the terminal game: a new game with a fresh seed each time; `make play ARGS=--resume`
 # continues the last one
 play: NEW_GAME = board --players 3 --bots intermediate,beginner
-play: setup
+play: runtime
 	$(BIN)/euphrates play $(or $(ARGS),$(NEW_GAME))
 
-demo: setup
+demo: runtime
 	$(BIN)/euphrates demo board --players 3 --seed 7
 
 # Three workers on two cores: most tests wait on servers, sockets and browsers, so with
@@ -45,7 +52,7 @@ bench: setup
 	$(BIN)/euphrates bench board --players 4 --games 200 --seed 1
 	$(BIN)/euphrates bench board --players 2 --games 200 --seed 1
 
-loadtest: setup
+loadtest: runtime
 	$(BIN)/euphrates loadtest --games 200 --seconds 30
 
 soak: setup web-setup
