@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from tests.web.cards_helpers import act, views
-from tests.web.conftest import Pages, Server, shot
+from tests.web.conftest import SCREENSHOTS, Pages, Server, shot
 from tests.web.helpers import open_seat, wait_version
 
 # Counts each piece animation started (js/shared/motion.js names them "piece").
@@ -176,7 +176,25 @@ def test_the_end_banner_and_the_statistics(server: Server, pages: Pages) -> None
     assert shown == expected_rows(stats)
     assert page.locator(".points-chart").count() == 2
     assert page.locator(".points-chart svg path").count() == 8
+    # Each chart's axes: points from 0 to the player's highest colour at any step, steps
+    # from 0 to the last, and a legend naming the four colours.
+    for seat in (0, 1):
+        chart = page.locator(f".points-chart[data-seat='{seat}']")
+        top = max(max(e["points"][seat]) for e in stats["timeline"])
+        texts = "els => els.map(e => e.textContent)"
+        ys = chart.locator("text.tick-y").evaluate_all(texts)
+        assert ys[0] == "0" and ys[-1] == str(max(1, top)), (ys, top)
+        xs = chart.locator("text.tick-x").evaluate_all(texts)
+        assert xs == ["0", str(stats["timeline"][-1]["step"])], xs
+        assert chart.locator(".chart-legend li").all_inner_texts() == [
+            "red",
+            "blue",
+            "green",
+            "black",
+        ]
     shot(page, "follow-end-banner")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.locator(".stats-charts").screenshot(path=str(SCREENSHOTS / "stats-charts.png"))
 
     replay = pages.open(f"{server.base}/replay/{game['id']}?step={stats['steps']}")
     replay.wait_for_selector(".stats-panel table.stats")

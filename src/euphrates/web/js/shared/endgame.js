@@ -151,26 +151,43 @@ export function statsPanel(stats, name) {
 }
 
 /**
- * One player's points per colour over the turns: a line per colour.
+ * One player's points per colour over the game: a line per colour, with its axes (points
+ * from 0 to the player's highest, the game's steps from 0 to the last) and a legend.
  * @param {GameStats} stats
  * @param {number} seat
  * @param {string} who
  */
 export function pointsChart(stats, seat, who) {
-  const W = 220;
-  const H = 90;
+  const W = 260;
+  const H = 120;
+  const L = 28; // room for the points' labels
+  const B = 22; // room for the steps' labels
   const line = stats.timeline;
   const last = Math.max(1, line.at(-1)?.step ?? 1);
   const top = Math.max(1, ...line.flatMap((e) => e.points[seat] ?? []));
-  const x = (/** @type {number} */ step) => 4 + (step / last) * (W - 8);
-  const y = (/** @type {number} */ n) => H - 4 - (n / top) * (H - 8);
+  const x = (/** @type {number} */ step) => L + (step / last) * (W - L - 6);
+  const y = (/** @type {number} */ n) => H - B - (n / top) * (H - B - 10);
   const paths = COLOURS.map((c, ci) => s("path", {
     d: line.map((e, i) => `${i ? "L" : "M"}${x(e.step).toFixed(1)} ${y(e.points[seat]?.[ci] ?? 0).toFixed(1)}`).join(""),
     fill: "none", stroke: COLOUR_FILL[c], "stroke-width": 2, "data-colour": c,
   }));
+  const ink = { fill: "#4a3b28", "font-size": 10 };
+  const ticks = [...new Set([0, Math.round(top / 2), top])].flatMap((n) => [
+    s("line", { x1: L - 3, x2: W - 6, y1: y(n), y2: y(n), stroke: n ? "#e6dcc6" : "#8a7556" }),
+    s("text", { ...ink, class: "tick-y", x: L - 5, y: y(n) + 3, "text-anchor": "end" }, String(n)),
+  ]);
+  const steps = [0, last].map((n) => s("text", {
+    ...ink, class: "tick-x", x: x(n), y: H - B + 12, "text-anchor": n ? "end" : "start",
+  }, String(n)));
   const label = t("stats.chart_of", { name: who, n: stats.turns });
-  return h("figure", { class: "points-chart", "data-seat": seat },
+  return h("figure", { class: "points-chart", "data-seat": seat, "data-top": top, "data-last": last },
     s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label },
-      s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fffaf0", stroke: "#c2ab7c", rx: 4 }), ...paths),
-    h("figcaption", {}, who));
+      s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fffaf0", stroke: "#c2ab7c", rx: 4 }),
+      s("line", { x1: L, x2: L, y1: 10, y2: H - B, stroke: "#8a7556" }), ...ticks, ...steps,
+      s("text", { ...ink, x: (L + W) / 2, y: H - 4, "text-anchor": "middle" }, t("stats.axis_steps")),
+      s("text", { ...ink, x: 10, y: (H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 10 ${(H - B) / 2})` }, t("stats.axis_points")),
+      ...paths),
+    h("figcaption", {}, who,
+      h("ul", { class: "chart-legend" }, ...COLOURS.map((c) => h("li", { "data-colour": c },
+        h("span", { class: "swatch", "aria-hidden": "true" }), t(`colour.${c}`))))));
 }
