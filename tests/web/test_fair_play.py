@@ -322,6 +322,7 @@ def test_the_fair_play_page_states_the_servers_figures(
     keeps it (its constants, its settings), in both languages; a server with another
     grace and hint budget is stated as it is."""
     page = pages.open(server.base + "/")
+    page.wait_for_selector("[data-game=cards]")  # drawn again once the server's offer came
     page.click("#fair-play")
     page.wait_for_url("**/fair-play")
     defaults = Settings()

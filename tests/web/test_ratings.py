@@ -116,6 +116,9 @@ def test_a_rated_game_on_the_clock_ends_with_bots_and_both_ratings_show(
 
     # the leaderboard, from the lobby's link
     bob.goto(base + "/")
+    # drawn signed out first, then again once the account arrives: a click between the
+    # two drawings lands on a link already replaced
+    bob.wait_for_selector("#open-table:enabled")
     bob.click("#leaderboards")
     bob.wait_for_url("**/leaderboards")
     bob.click("button[data-game='cards']")
