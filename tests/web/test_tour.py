@@ -116,6 +116,10 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
     for step in follow(page, game, lang):
         if not seen or seen[-1] != step:
             seen.append(step)
+            # places are named as the table shows them ("the head of column 1"), never
+            # by notation ("1.0"); the notation line under the text is the only one
+            said = page.text_content(".tour-text") or ""
+            assert not re.search(r"\b\d\.\d\b", said), (step, said)
         if step == "end":
             break
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}

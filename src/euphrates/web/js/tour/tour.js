@@ -7,6 +7,7 @@
 import { call } from "../shared/api.js";
 import { h, stylesheet } from "../shared/dom.js";
 import { addTexts, onLang, t } from "../shared/i18n.js";
+import { spotWords } from "../cards/words.js";
 import { DE, EN } from "./strings.js";
 
 /**
@@ -58,7 +59,8 @@ export function moveTarget(game, action) {
   }
   const leader = /^([PFTK])(\d\.\d|\d-\d)$/.exec(action);
   if (leader && leader[1] && leader[2]) {
-    return { params: { what: t(`tour.l.${leader[1]}`), spot: leader[2] }, target: `svg.layout .hit [data-spot="${leader[2]}"]` };
+    // the place as the table names it ("the head of column 1"), not its notation ("1.0")
+    return { params: { what: t(`tour.l.${leader[1]}`), spot: spotWords(leader[2]) }, target: `svg.layout .hit [data-spot="${leader[2]}"]` };
   }
   return { params: {}, target: ".panel.decision" };
 }
