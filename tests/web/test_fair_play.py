@@ -94,6 +94,9 @@ def test_a_deserters_seat_counts_down_and_goes_to_a_bot(pages: Pages, tmp_path: 
         assert doc["game"]["status"] == "active"
         assert doc["game"]["seats"][first]["kind"] == "bot"
         assert doc["game"]["seats"][first]["name"] == names[first]
+        # the pages go before their server does: a page reconnecting to a stopped server
+        # logs a refused connection
+        pages.close()
 
 
 def test_a_vacation_from_the_settings_stops_the_clock_at_the_table(
