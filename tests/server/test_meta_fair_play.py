@@ -78,3 +78,14 @@ def test_meta_states_the_fair_play_figures_the_server_keeps(tmp_path: Path) -> N
     # and the figures docs/fair-play.md states
     assert (MIN_DECISIONS, ABORT_LIMIT, PAIR_LIMIT, MISSES, VACATION_DAYS) == (4, 3, 3, 2, 21)
     assert (Settings().forfeit_grace, Settings().hints_per_minute, MARKS_KEPT.days) == (60, 10, 30)
+
+
+def test_the_note_kinds_are_one_list() -> None:
+    """A record's note kinds (match/records.py) are the server's (store/notes.py), which
+    the API's models take: a kind added to one is added to all."""
+    from typing import get_args
+
+    from euphrates.match.records import NOTE_KINDS
+    from euphrates.server.store.notes import NoteKind
+
+    assert get_args(NoteKind) == NOTE_KINDS

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from euphrates.server.features.api import FEWEST, LAST_SEAT, MAX_INT, MOST, GameName, Level, Strict
+from euphrates.server.store.notes import NoteKind
 
 Status = Literal["waiting", "active", "over", "abandoned", "expired", "aborted"]
 
@@ -143,20 +144,7 @@ class NoteOut(BaseModel):
     ended the game, a player took a hint."""
 
     version: int = Field(description="it happened after this version")
-    kind: Literal[
-        "out_of_time",
-        "late_turn",
-        "standin",
-        "back",
-        "replaced",
-        "resigned",
-        "left",
-        "forfeited",
-        "aborted",
-        "vacation",
-        "ended",
-        "hint",
-    ]
+    kind: NoteKind
     seat: int | None
     level: str | None = Field(default=None, description="the bot's level")
     by: int | None = Field(default=None, description="the seat that let a bot stand in")
