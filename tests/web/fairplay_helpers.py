@@ -21,9 +21,12 @@ __all__ = ["game_doc", "play_decisions"]
 
 
 @contextmanager
-def club(tmp_path: Path, bot_workers: int = 0, **settings: Any) -> Iterator[str]:
+def club(
+    pages: Pages, tmp_path: Path, bot_workers: int = 0, **settings: Any
+) -> Iterator[str]:
     """A server of its own with `settings` (a forfeit grace, a hint budget), its bots
-    moving at once; yields its base URL."""
+    moving at once; yields its base URL. `pages` close before the server stops: a page
+    left open would log its refused reconnection as a browser error."""
     with running_server(
         Settings(
             db_url=f"sqlite:///{tmp_path}/games.db",
@@ -33,7 +36,10 @@ def club(tmp_path: Path, bot_workers: int = 0, **settings: Any) -> Iterator[str]
             **settings,
         )
     ) as base:
-        yield base
+        try:
+            yield base
+        finally:
+            pages.close()
 
 
 def accounts(base: str, *names: str) -> list[Person]:

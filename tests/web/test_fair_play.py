@@ -51,7 +51,7 @@ def test_a_deserters_seat_counts_down_and_goes_to_a_bot(pages: Pages, tmp_path: 
     told urgently to move. When the grace has passed, the seat is a bot's for good: the
     log says so, the seat keeps its player's name with a bot marked, the notice is gone
     and the game goes on."""
-    with club(tmp_path, bot_workers=1, forfeit_grace=GRACE) as base:
+    with club(pages, tmp_path, bot_workers=1, forfeit_grace=GRACE) as base:
         people = accounts(base, "Ann", "Bob", "Cy")
         clock = {"mode": "realtime", "bank": 2, "increment": 60}
         gid = table(people, game="board", clock=clock)
@@ -94,9 +94,6 @@ def test_a_deserters_seat_counts_down_and_goes_to_a_bot(pages: Pages, tmp_path: 
         assert doc["game"]["status"] == "active"
         assert doc["game"]["seats"][first]["kind"] == "bot"
         assert doc["game"]["seats"][first]["name"] == names[first]
-        # the pages go before their server does: a page reconnecting to a stopped server
-        # logs a refused connection
-        pages.close()
 
 
 def test_a_vacation_from_the_settings_stops_the_clock_at_the_table(
@@ -106,7 +103,7 @@ def test_a_vacation_from_the_settings_stops_the_clock_at_the_table(
     page says until when. At the turn-based table Bob sees that she is away until then,
     her clock paused, the log's note. Ann ends it early: the notice goes, her clock
     runs again. A number of days beyond the year's is refused, said with role=alert."""
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         ann, bob = accounts(base, "Ann", "Bob")
         gid = table([ann, bob], clock={"mode": "turn", "days": 1, "level": "beginner"})
         settings = browser(pages, ann, "/account/notifications")
@@ -182,7 +179,7 @@ def test_the_end_of_a_rated_duel_left_by_resigning(pages: Pages, tmp_path: Path)
     winner, Ann second and marked as resigned — under her own name, not the bot's that
     took her seat — and each player's rating change, equal to the profile's history and
     to OpenSkill's for that order. The replay's last step shows the same banner."""
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         ann, bob = accounts(base, "Ann", "Bob")
         gid = table([ann, bob], rated=True)
         made = play_decisions(gid, {0: ann, 1: bob})
@@ -234,7 +231,7 @@ def test_a_rated_game_left_before_it_was_played_shows_aborted(pages: Pages, tmp_
     """Ann resigns a rated duel before anyone moved: the game is aborted, rated for
     nobody. The table's header, its banner and its log say so, and so does Bob's list
     of games in the lobby."""
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         ann, bob = accounts(base, "Ann", "Bob")
         gid = table([ann, bob], rated=True)
         resigner = browser(pages, ann, f"/g/{gid}")
@@ -349,7 +346,7 @@ def test_the_fair_play_page_states_the_servers_figures(
     assert figures(page)["levels-3-4"] == "Anfänger und Fortgeschritten"
     assert f"binnen {defaults.forfeit_grace:g} Sekunden" in page.locator("main").inner_text()
 
-    with club(tmp_path, forfeit_grace=45.0, hints_per_minute=6.0) as base:
+    with club(pages, tmp_path, forfeit_grace=45.0, hints_per_minute=6.0) as base:
         other = pages.open(base + "/fair-play")
         shown = figures(other)
         assert (shown["forfeit_grace"], shown["hints_per_minute"]) == ("45", "6")
@@ -362,7 +359,7 @@ def test_missed_deadlines_are_counted_then_the_seat_is_forfeited(
     first to move misses a deadline, a bot plays that turn, and the table counts it —
     "missed 1 of 2" — for everyone, and tells its own player what a second miss does.
     The second miss in a row forfeits the seat: the duel ends, the deserter marked."""
-    with club(tmp_path, bot_workers=1, clock_day=3.0) as base:
+    with club(pages, tmp_path, bot_workers=1, clock_day=3.0) as base:
         ann, bob = accounts(base, "Ann", "Bob")
         gid = table(
             [ann, bob], game="board", clock={"mode": "turn", "days": 1, "level": "beginner"}

@@ -18,7 +18,7 @@ LANGS = (("en", "en-US"), ("de", "de-DE"))
 
 
 def test_the_forfeit_notice_on_every_screen(pages: Pages, tmp_path: Path) -> None:
-    with club(tmp_path, forfeit_grace=600.0) as base:
+    with club(pages, tmp_path, forfeit_grace=600.0) as base:
         people = accounts(base, "Ann", "Bob")
         gid = table(people, game="board", clock={"mode": "realtime", "bank": 1, "increment": 30})
         first = game_doc(people[0], gid)["game"]["clock"]["seat"]
@@ -38,7 +38,7 @@ def test_the_forfeit_notice_on_every_screen(pages: Pages, tmp_path: Path) -> Non
 
 
 def test_the_vacation_setting_on_every_screen(pages: Pages, tmp_path: Path) -> None:
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         ann, bob, cy = accounts(base, "Ann", "Bob", "Cy")
         gid = table([ann, bob], clock={"mode": "turn", "days": 1, "level": "beginner"})
         assert bob.post("/api/account/vacation", {"days": 5}).is_success
@@ -66,7 +66,7 @@ def test_the_vacation_setting_on_every_screen(pages: Pages, tmp_path: Path) -> N
 
 
 def test_the_end_banner_with_rating_changes_on_every_screen(pages: Pages, tmp_path: Path) -> None:
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         ann, bob = accounts(base, "Ann", "Bob")
         gid = table([ann, bob], game="board", rated=True)
         play_decisions(gid, {0: ann, 1: bob})
@@ -84,7 +84,7 @@ def test_the_end_banner_with_rating_changes_on_every_screen(pages: Pages, tmp_pa
 
 
 def test_the_fair_play_page_on_every_screen(pages: Pages, tmp_path: Path) -> None:
-    with club(tmp_path) as base:
+    with club(pages, tmp_path) as base:
         problems: list[str] = []
         for screen in SCREENS:
             for lang, locale in LANGS:

@@ -118,3 +118,4 @@ def test_an_address_is_confirmed_by_the_link_in_its_mail(pages: Pages, tmp_path:
             page.click("#test-email")
             status(page, "Sent")
             until(lambda: len(smtp.to("ann@example.org")) == 2)
+            pages.close()  # before the server stops: no page reconnects to a stopped server
