@@ -21,9 +21,7 @@ __all__ = ["game_doc", "play_decisions"]
 
 
 @contextmanager
-def club(
-    pages: Pages, tmp_path: Path, bot_workers: int = 0, **settings: Any
-) -> Iterator[str]:
+def club(pages: Pages, tmp_path: Path, bot_workers: int = 0, **settings: Any) -> Iterator[str]:
     """A server of its own with `settings` (a forfeit grace, a hint budget), its bots
     moving at once; yields its base URL. `pages` close before the server stops: a page
     left open would log its refused reconnection as a browser error."""
