@@ -5,6 +5,10 @@ Passwords are hashed with cheap Argon2id parameters in tests: the production cos
 server a test starts makes one (its dummy hash) before any sign-up or log-in makes
 more. The test marked `production_argon2` keeps the production hasher and checks its
 cost; every other checks the same code with a hasher that is merely fast.
+
+Servers review the games that end on them at the quick depth (bots/review.py): every
+game a test ends is reviewed in the background, at the full depth a minute of a core
+each. The review's own tests (tests/bots/test_review.py) judge at the full depth.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from euphrates.server.common import config as server_config
+
+    server_config.REVIEW_DEPTH = "quick"
     config.addinivalue_line(
         "markers", "production_argon2: hash passwords at the production cost in this test"
     )

@@ -545,6 +545,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     commands.add_review(
         sub.add_parser("review", help="each move's chance of winning, before and after")
     )
+    commands.add_review_bench(
+        sub.add_parser("review-bench", help="how well the review flags blunders (JSON figures)")
+    )
     commands.add_ladder(sub.add_parser("ladder", help="the bots' fixed ratings for rated games"))
 
     r = sub.add_parser("replay", help="replay a game record and print the board")

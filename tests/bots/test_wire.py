@@ -130,8 +130,22 @@ GOOD_REVIEWS = [
         Review(0.5, 0.25, None, "model"),
     ),
     (
-        {"before": 1, "after": 0, "best": {"action": "rF4", "after": 0.75}, "estimate": "x"},
-        Review(1, 0, Alternative("rF4", 0.75), "x"),
+        {
+            "kind": "commit",
+            "before": 1,
+            "after": 0,
+            "best": {"action": "rF4", "after": 0.75, "error": 0.01},
+            "why": {"key": "review.why.war_lost", "params": {}},
+            "estimate": "x",
+        },
+        Review(
+            1,
+            0,
+            Alternative("rF4", 0.75, 0.01),
+            "x",
+            "commit",
+            why={"key": "review.why.war_lost", "params": {}},
+        ),
     ),
     ({"before": 0.1, "after": 0.2, "estimate": "evaluation"}, Review(0.1, 0.2, None, "evaluation")),
 ]
@@ -141,10 +155,14 @@ GOOD_REVIEWS = [
 def test_a_review_reply_is_read_into_a_review(reply: dict[str, Any], review: Review) -> None:
     assert review_of(reply) == review
     doc = review.to_json()
+    best = reply.get("best")
     assert doc == {
+        "kind": reply.get("kind", "action"),
+        "forced": False,
         "before": reply["before"],
         "after": reply["after"],
-        "best": reply.get("best"),
+        "best": best and {"error": 0.0, **best},
+        "why": reply.get("why"),
         "estimate": reply["estimate"],
     }
 
@@ -165,6 +183,8 @@ BAD_REVIEWS = [
     ({"best": {"action": "rF4", "after": False}}, "'best' is neither null nor"),
     ({"estimate": None}, "'estimate' is not text"),
     ({"estimate": 3}, "'estimate' is not text"),
+    ({"why": {"key": "log.turn"}}, "kind, forced or why are malformed"),
+    ({"forced": 1}, "kind, forced or why are malformed"),
 ]
 
 

@@ -202,7 +202,7 @@ def test_a_review_request_judges_one_move_from_its_movers_view(name: str) -> Non
     move = view["legal"][0]
     request = {"id": 3, "game": name, "seed": 5, "view": view, "action": move}
     reply = handle(json.dumps(request).encode())
-    assert set(reply) == {"id", "before", "after", "best", "estimate"}, reply
+    assert set(reply) == {"id", "kind", "forced", "before", "after", "best", "why", "estimate"}
     assert 0 <= reply["before"] <= 1 and 0 <= reply["after"] <= 1
     assert handle(json.dumps(request).encode()) == reply  # seeded
     for bad, why in [

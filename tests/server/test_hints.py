@@ -16,6 +16,7 @@ import pytest
 from euphrates.match.records import GameRecord
 from euphrates.server.common.config import Settings
 from euphrates.server.features.hints.hints import HINT_SPEC
+from euphrates.words.advice import in_every_language
 from tests.server.conftest import sqlite_url
 from tests.server.harness import Api, running_server
 from tests.server.people import Person
@@ -72,9 +73,12 @@ def test_a_hint_is_a_legal_action_from_the_seats_view_only(
     r = api.call("POST", f"/api/games/{gid}/seats/0/hint", token)
     assert r.status_code == 200, r.text
     answer = r.json()
-    assert set(answer) == {"action", "version", "level"}
+    assert set(answer) == {"action", "version", "level", "words"}
     assert answer["level"] == "strong" and answer["version"] == doc["version"]
     assert answer["action"] in view["legal"]
+    # said as advice in every language of the book, from the decision's public context
+    context = view["decision"]["context"]
+    assert answer["words"] == in_every_language(game, answer["action"], context)
     seed = secret_seed(sqlite_url(log.parent), gid)
     assert host not in r.text and token not in r.text and str(seed) not in r.text
     # The worker was asked the strong search with seat 0's view, and nothing else.

@@ -87,9 +87,15 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
     doc = reviewed(api, gid)
     record = GameRecord.from_json(api.call("GET", f"/api/games/{gid}/record").json())
     # The server's review is the terminal's: the same moves, views and seeds.
-    expected = review(record)
+    expected = review(record, "quick")  # the depth the tests' servers judge at
     assert doc == {"status": "done", **expected}
     assert doc["estimate"] == "model"  # both games ship a value model
+    assert doc["format"] == 2
+    for m in doc["moves"]:  # every row names its mover and says the move in words
+        assert m["name"] == record.seats[m["seat"]]
+        assert set(m["words"]) == {"en", "de"} and m["words"]["en"]["move"]
+        if m["best"] is not None:
+            assert {"move", "better", "why"} <= set(m["words"]["de"])
     requests = review_requests(log)
     assert len(requests) == len(record.actions)  # once: one request a move
     state = replay(record, 0)
@@ -97,7 +103,7 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
         assert set(req) == REVIEW_KEYS
         seat = state.to_move()
         assert req["view"] == state.view(seat)  # exactly the mover's view, nothing more
-        assert req["action"] == text and req["seed"] == i
+        assert req["action"] == text and req["seed"] == i and req["depth"] == "quick"
         assert str(record.seed) not in json.dumps(req)
         state.apply(text)
     assert api.call("GET", f"/api/games/{gid}/review").json() == doc  # stored

@@ -69,6 +69,7 @@ def _serve(request: dict[str, Any], sock: socket.socket, template: Path) -> None
         bot_workers=int(request["bot_workers"]),
         bot_pace=0,
         requests_per_s=1e5,
+        review_depth="quick",  # as every test's server (tests/conftest.py)
     )
     config = uvicorn.Config(create_app(settings), log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])

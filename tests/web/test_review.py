@@ -4,8 +4,10 @@ server's bot workers have worked it out (a note says so until then)."""
 
 from __future__ import annotations
 
+import re
 import time
 
+from tests.bots.test_review import NOTATION
 from tests.web.conftest import Pages, Server, shot
 from tests.web.screens import SCREENS, axe_problems, no_sideways_scroll, open_on
 
@@ -31,8 +33,18 @@ def test_the_replay_shows_the_review_on_every_screen(bot_server: Server, pages: 
         assert page.locator(".review-line").count() == 2
         assert page.locator(".review-step").count() == 1
         twelfth = page.locator(".moves.reviewed li").nth(11)
-        assert "→" in twelfth.locator(".chance").inner_text()
+        assert re.fullmatch(r"\d+\s%", twelfth.locator(".chance").inner_text())
         assert "→" in page.locator(".review-now").inner_text()
+        # a flagged move names its mover, the better move in words with its chance, why
+        flagged = page.locator(".moves.reviewed li.flagged").first
+        names = page.locator(".review-key li").all_inner_texts()
+        assert flagged.locator(".mover").inner_text() in [n.strip() for n in names]
+        better = flagged.locator(".better").inner_text()
+        assert re.fullmatch(r"better: .+ \(\d+\s%\)", better), better
+        assert not NOTATION.search(better.removeprefix("better: ")), better
+        assert flagged.locator(".why").inner_text().endswith(".")
+        flagged.scroll_into_view_if_needed()
+        shot(page, f"review-flagged-{screen.name}")
         page.locator(".review-panel").scroll_into_view_if_needed()
         shot(page, f"review-{screen.name}")
         no_sideways_scroll(page)

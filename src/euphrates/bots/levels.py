@@ -10,6 +10,7 @@ rollout:1s  rollout:200i  the greedy judgement's best few actions compared by ro
                       in which everyone plays greedily until the bot's next turn
 rollout:200i:value    the same, the rollouts' ends valued by the shipped value model
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
+hint:1s               that search, its move checked by the review (bots/hinting.py)
 beginner intermediate strong expert   the levels (see LEVELS)
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
+from euphrates.bots.hinting import HintBot
 from euphrates.bots.mcts import MctsBot
 from euphrates.bots.rollout import RolloutBot
 from euphrates.bots.value import load as load_value
@@ -52,6 +54,7 @@ MAX_SECONDS = 600.0
 SLACK_SECONDS = 60.0
 SLOWEST_ITERATIONS_PER_SECOND = 50.0
 SLOWEST_ROLLOUTS_PER_SECOND = 1.0  # a rollout on the board, on a busy machine
+CHECK_SECONDS = 120.0  # the review's check of a hint, at most, on a busy machine
 
 
 class GameSearchBot(Bot):
@@ -177,6 +180,10 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         if game is not None:
             return make_bot(f"{SEARCH_BY_GAME[game]}:{budget}", seed, game)
         return GameSearchBot(seed, budget)
+    if spec == "hint" or spec.startswith("hint:"):
+        _budget(spec)
+        budget = spec.partition(":")[2] or "1s"
+        return HintBot(seed, budget, lambda name: make_bot(f"search:{budget}", seed, name))
     if spec == "rollout" or spec.startswith("rollout:"):
         iterations, seconds = _budget(spec)
         return _valued(
@@ -184,13 +191,16 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         )
     raise ArgumentError(
         f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
-        f"rollout:<budget> or a level ({', '.join(LEVELS)})"
+        f"rollout:<budget>, hint:<budget> or a level ({', '.join(LEVELS)})"
     )
 
 
 def timeout_for(spec: str) -> float:
     """How long a host waits for one decision of `spec` before it calls the bot hung."""
     spec = _normal(_value_of(spec)[0])
+    if spec == "hint" or spec.startswith("hint:"):
+        # the search, then the review's check of its move (bots/hinting.py)
+        return timeout_for("search:" + (spec.partition(":")[2] or "1s")) + CHECK_SECONDS
     if spec in ("mcts", "rollout", "search") or spec.startswith(("mcts:", "rollout:", "search:")):
         iterations, seconds = _budget(spec)
         if iterations is not None:

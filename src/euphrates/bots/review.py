@@ -1,21 +1,33 @@
 """Judging one move of a game for its review, on its mover's view alone.
 
-The review of one move (`review_move`) needs nothing but the mover's view before the
-move and the move's text, never the state, which knows every hand: the chance before
-is judged on that view; for the move played and for its alternatives, a state is
-imagined from the same view (`sample_from_view`, seeded, so the review repeats), the
-move applied, and the mover's chance judged on the result. So the chance after is what
-the mover could foresee when choosing, not what the next draw revealed. Where the move
-played loses more than `LOSS` of a chance, the alternatives are judged the same way and
-the best named. A bot worker answers this for a server (bots/worker.py), one move at a
-time; match/review.py assembles a whole game's review for the terminal.
+`review_move(game, view, action, seed)` needs nothing but the mover's view before the
+move and the move's text, never the state, which knows every hand. It compares the move
+with its alternatives on the same imagined states (bots/judging.py: the same worlds for
+every candidate, play going on greedily, the mover's chance of winning at the end), in
+three steps, each dearer than the last and each on fewer moves:
 
-Which estimate (`estimate_for`): a game with a shipped value model (`bots/models/`,
-the card game) uses it on the mover's view; a game without one (the board game) uses
-the chance part of the bots' evaluation (`Evaluator.chances`) on the imagined state,
-from the mover's knowledge. Alternatives: all of them up to `ALL_ALTERNATIVES`, else
-the `TOP_ALTERNATIVES` the evaluation's prior ranks first (the greedy bot's cheap
-guess), so that a board decision among hundreds of placements stays cheap.
+1. **Screen** (`SCREEN`): the move and the best `width` others by the greedy
+   judgement (all of a small decision), each played until the next turn's action is
+   asked, on a few worlds.
+2. **Reply** (`REPLY_STEP`): the move and the screen's best few, on through the next
+   player's turn, so that what the next player does with the move shows.
+3. **Confirm** (`CONFIRM`): where the reply step leaves the move behind, the move and
+   the reply step's best few on many more worlds, through the next player's turn.
+
+A move is flagged only by the confirmation, and only when the better move's chance beats
+the move's by `LOSS` or more on average, world by world, and by more than `Z` standard
+errors of those paired differences, so that a choice between alternatives whose values
+differ within noise is not flagged. A forced move (one legal action) is never judged, and
+a commitment in a conflict whose result no commitment changes, in any world, is never
+flagged: it is judged by the conflict's outcome first, then by what the cards or tiles
+left are worth. The confirmation's budget, `CONFIRM.worlds` rollouts per candidate, is
+far above the strong level's (some 32 rollouts in all a decision in the card game; on
+the board, ISMCTS at 2 000 iterations spread over sixteen candidates).
+
+The reply holds the chance of the move and of the better one in the same units
+(`after`, `best.after`), the best judged (`before`: what the position offered, so the
+chart's drop is the move's loss), the decision's kind and, for a flagged move, why
+(`why`: a key of the book's `review.why.*` and its parameters, words/advice.py says it).
 """
 
 from __future__ import annotations
@@ -23,89 +35,169 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from euphrates.bots.evaluation import Evaluator, evaluator_for
-from euphrates.bots.value import MODELS, ValueModel
-from euphrates.bots.value import load as load_value
-from euphrates.core.protocol import GameDefinition, GameState, View
-from euphrates.core.rng import Rng
+from euphrates.bots.greedy import GreedyBot
+from euphrates.bots.judging import REPLY, SETTLE, Judge, Judged, judge_for, judge_moves, worlds
+from euphrates.core.protocol import View
 from euphrates.games import game_definition
-
-LOSS = 0.05
-SAMPLES = 2
-ALL_ALTERNATIVES = 40
-TOP_ALTERNATIVES = 16
 
 
 @dataclass(frozen=True)
-class Estimate:
-    """How a game's chances are judged: by a value model on views, or (`model` None)
-    by the bots' evaluation on imagined states."""
-
-    game: str
-    evaluator: Evaluator
-    model: ValueModel | None = None
-
-    @property
-    def kind(self) -> str:
-        return "model" if self.model is not None else "evaluation"
-
-    def on_state(self, state: GameState[Any], seat: int) -> float:
-        """`seat`'s chance in `state`, judged on what `seat` knows of it."""
-        out = state.outcome()
-        if out is not None:
-            return 1.0 / len(out.winners) if seat in out.winners else 0.0
-        if self.model is not None:
-            return self.model.chance(state.view(seat))
-        return self.evaluator.chances(state, seat)[seat]
+class Step:
+    worlds: int
+    width: int
+    horizon: int
 
 
-def estimate_for(game: str, model: ValueModel | None = None) -> Estimate:
-    """The shipped model where there is one, else the evaluation (see the docstring)."""
-    if model is None and (MODELS / f"{game}.json").is_file():
-        model = load_value(game)
-    return Estimate(game, evaluator_for(game), model)
+@dataclass(frozen=True)
+class Depth:
+    """The three steps' budgets."""
+
+    screen: Step
+    reply: Step
+    confirm: Step
 
 
-def _samples(definition: GameDefinition[Any], view: View, seed: int) -> list[GameState[Any]]:
-    return [definition.sample_from_view(view, Rng(seed * 31 + k)) for k in range(SAMPLES)]
+SCREEN = Step(worlds=8, width=8, horizon=SETTLE)
+REPLY_STEP = Step(worlds=8, width=2, horizon=REPLY)
+CONFIRM = Step(worlds=32, width=3, horizon=REPLY)
+FULL = Depth(SCREEN, REPLY_STEP, CONFIRM)
+QUICK = Depth(Step(2, 3, SETTLE), Step(2, 1, SETTLE), Step(8, 1, SETTLE))
+"""For a machine that cannot spare the full review, and for the tests of what carries a
+review (the server, the replay): every move judged to the end of its own consequences
+only, not through the next player's turn, on fewer worlds and candidates; what it flags
+it flags by the same rule."""
+DEPTHS = {"full": FULL, "quick": QUICK}
+ALL_SMALL = 10
+"""A decision with at most this many legal actions has all of them screened."""
+LOSS = 0.05
+"""Chance of winning the better move must gain, at least, for a move to be flagged."""
+Z = 2.0
+"""Standard errors of the paired differences the gain must exceed."""
+BATCH = 8
+"""Worlds the confirmation adds at a time; it stops once the verdict is sure."""
+SUSPECT = 0.02
+"""A loss at the reply step beyond which the confirmation is run."""
 
 
-def _after(estimate: Estimate, samples: list[GameState[Any]], seat: int, action: str) -> float:
-    """The mover's chance after `action`, averaged over the states imagined."""
-    total = 0.0
-    for sample in samples:
-        state = sample.copy()
-        state.apply(action)
-        total += estimate.on_state(state, seat)
-    return total / len(samples)
-
-
-def _candidates(estimate: Estimate, sample: GameState[Any], seat: int) -> list[str]:
-    """The alternatives judged: all, or the prior's first `TOP_ALTERNATIVES`."""
-    legal = list(sample.legal_actions())
-    if len(legal) <= ALL_ALTERNATIVES:
-        return [str(a) for a in legal]
-    ranked = sorted(legal, key=lambda a: -estimate.evaluator.prior(sample, a, seat))
-    return [str(a) for a in ranked[:TOP_ALTERNATIVES]]
-
-
-def review_move(estimate: Estimate, view: View, action: str, seed: int) -> dict[str, Any]:
-    """One move's review, {before, after, best}, from the mover's view before it alone;
-    `best` is None or {action, after}."""
-    definition = game_definition(estimate.game)
-    seat = int(view["viewer"])
-    samples = _samples(definition, view, seed)
-    if estimate.model is not None:
-        before = estimate.model.chance(view)
+def candidates(game: str, view: View, action: str, seed: int, width: int) -> list[str]:
+    """The move and the best `width` others by the greedy judgement (all of a small
+    decision), the move first."""
+    legal = list(view["legal"])
+    if len(legal) <= ALL_SMALL:
+        others = [a for a in legal if a != action]
     else:
-        before = sum(estimate.on_state(s, seat) for s in samples) / len(samples)
-    after = _after(estimate, samples, seat, action)
-    best: dict[str, Any] | None = None
-    if after < before - LOSS:
-        candidates = [a for a in _candidates(estimate, samples[0], seat) if a != action]
-        judged = [(_after(estimate, samples, seat, a), a) for a in candidates]
-        if judged:
-            value, text = max(judged, key=lambda t: t[0])
-            if value > after:
-                best = {"action": text, "after": round(value, 4)}
-    return {"before": round(before, 4), "after": round(after, 4), "best": best}
+        ranked = GreedyBot(seed).ranked(game_definition(game), view)
+        others = [a for _, a in ranked if a != action][:width]
+    return [action, *others]
+
+
+def _conflict_open(judged: Judged, moves: list[str]) -> bool:
+    """Whether some commitment changes the conflict's result in some world."""
+    results = {tuple(f.won - f.lost for f in judged.facts[a]) for a in moves}
+    return len(results) > 1
+
+
+def review_move(
+    game: str,
+    view: View,
+    action: str,
+    seed: int,
+    judge: Judge | None = None,
+    depth: Depth = FULL,
+) -> dict[str, Any]:
+    """One move's review from the mover's view before it (see the docstring):
+    {kind, forced, before, after, best, why}; `best` is None or {action, after, error}."""
+    judge = judge or judge_for(game)
+    seat = int(view["viewer"])
+    decision = view.get("decision") or {}
+    kind = str(decision.get("kind", "action"))
+    legal = list(view["legal"])
+    imagined = worlds(
+        game, view, seed, max(depth.screen.worlds, depth.reply.worlds, depth.confirm.worlds)
+    )
+    if len(legal) <= 1:
+        after = judge_moves(judge, imagined[:4], seat, [action], SETTLE).mean(action)
+        return _reply(kind, True, after, after, None)
+    moves = candidates(game, view, action, seed, depth.screen.width)
+    screen = judge_moves(judge, imagined[: depth.screen.worlds], seat, moves, depth.screen.horizon)
+    if kind == "commit" and not _conflict_open(screen, moves):
+        after = screen.mean(action)
+        return _reply(kind, False, max(after, screen.mean(screen.best())), after, None)
+    step = depth.reply if kind == "action" else None
+    if step is not None:
+        best = [a for a in screen.ranked() if a != action][: step.width]
+        judged = judge_moves(judge, imagined[: step.worlds], seat, [action, *best], step.horizon)
+    else:
+        judged = screen
+    after = judged.mean(action)
+    top = judged.best()
+    before = max(after, judged.mean(top))
+    if top == action or before - after < SUSPECT:
+        return _reply(kind, False, before, after, None)
+    best = [a for a in judged.ranked() if a != action][: depth.confirm.width]
+    horizon = depth.confirm.horizon if kind == "action" else SETTLE
+    confirmed = Judged()
+    for end in range(BATCH, depth.confirm.worlds + 1, BATCH):
+        judge_moves(judge, imagined[:end], seat, [action, *best], horizon, confirmed)
+        top = confirmed.best()
+        gain, error = (0.0, 0.0) if top == action else confirmed.gain(top, action)
+        # stop early once the gain is surely below LOSS, or surely above it
+        if gain + Z * error < LOSS or (gain >= LOSS and gain > Z * error and end >= 2 * BATCH):
+            break
+    after = confirmed.mean(action)
+    before = max(after, confirmed.mean(top))
+    if top == action or gain < LOSS or gain <= Z * error:
+        return _reply(kind, False, before, after, None)
+    better = {"action": top, "after": round(confirmed.mean(top), 4), "error": round(error, 4)}
+    return _reply(kind, False, before, after, better, why(kind, confirmed, action, top))
+
+
+def why(kind: str, judged: Judged, action: str, better: str) -> dict[str, Any]:
+    """Why `better` beats `action`, as far as the events of the worlds tell: a key of the
+    book (`review.why.*`) and its parameters."""
+    mine, theirs = judged.facts[action], judged.facts[better]
+    n = len(mine)
+
+    def share(values: list[int]) -> float:
+        return sum(values) / n
+
+    conflict = next((f.conflict for f in mine + theirs if f.conflict), "")
+    lost = share([f.lost for f in mine]) - share([f.lost for f in theirs])
+    won = share([f.won for f in theirs]) - share([f.won for f in mine])
+    if kind == "commit" and (lost > 0.3 or won > 0.3):
+        return {"key": f"review.why.{conflict or 'revolt'}_lost", "params": {}}
+    if kind == "commit":
+        return {"key": "review.why.commit_waste", "params": {}}
+    reply = share([f.lost_in_reply for f in mine]) - share([f.lost_in_reply for f in theirs])
+    if reply > 0.3:
+        return {"key": "review.why.leader_open", "params": {}}
+    given = share([f.treasures_given for f in mine]) - share([f.treasures_given for f in theirs])
+    if given > 0.3:
+        return {"key": "review.why.treasure_given", "params": {}}
+    missed = share([f.treasures for f in theirs]) - share([f.treasures for f in mine])
+    if missed > 0.3:
+        return {"key": "review.why.treasure_missed", "params": {}}
+    if lost > 0.3 or won > 0.3:
+        return {"key": f"review.why.{conflict or 'revolt'}_lost", "params": {}}
+    home = share([f.leaders_home for f in mine]) - share([f.leaders_home for f in theirs])
+    if home > 0.3:
+        return {"key": "review.why.leader_home", "params": {}}
+    return {"key": "review.why.chance", "params": {}}
+
+
+def _reply(
+    kind: str,
+    forced: bool,
+    before: float,
+    after: float,
+    best: dict[str, Any] | None,
+    reason: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "forced": forced,
+        "before": round(before, 4),
+        "after": round(after, 4),
+        "best": best,
+        "why": reason,
+    }

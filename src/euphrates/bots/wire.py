@@ -86,9 +86,12 @@ def decision_request(game: str, bot: str, seed: int, view: Mapping[str, Any]) ->
     return {"game": game, "bot": bot, "seed": seed, "view": view}
 
 
-def review_request(game: str, seed: int, view: Mapping[str, Any], action: str) -> dict[str, Any]:
-    """The request for the review of `action` from its mover's `view` before it."""
-    return {"game": game, "seed": seed, "view": view, "action": action}
+def review_request(
+    game: str, seed: int, view: Mapping[str, Any], action: str, depth: str = "full"
+) -> dict[str, Any]:
+    """The request for the review of `action` from its mover's `view` before it, at
+    `depth` (bots/review.py, DEPTHS)."""
+    return {"game": game, "seed": seed, "view": view, "action": action, "depth": depth}
 
 
 def encode(request: Mapping[str, Any], request_id: int) -> bytes:
@@ -142,6 +145,7 @@ class Alternative:
 
     action: str
     after: float
+    error: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -152,11 +156,24 @@ class Review:
     after: float
     best: Alternative | None
     estimate: str
+    kind: str = "action"
+    forced: bool = False
+    why: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The document match/review.py writes for a move, and the server stores."""
-        best = None if self.best is None else {"action": self.best.action, "after": self.best.after}
-        return {"before": self.before, "after": self.after, "best": best, "estimate": self.estimate}
+        """`review_move`'s reply, with the estimate: what match/reviewdoc.py makes a row of."""
+        best = None
+        if self.best is not None:
+            best = {"action": self.best.action, "after": self.best.after, "error": self.best.error}
+        return {
+            "kind": self.kind,
+            "forced": self.forced,
+            "before": self.before,
+            "after": self.after,
+            "best": best,
+            "why": self.why,
+            "estimate": self.estimate,
+        }
 
 
 def _number(value: object) -> float | None:
@@ -186,11 +203,26 @@ def review_of(reply: Mapping[str, Any]) -> Review:
             raise WireError(
                 f"the reply's 'best' is neither null nor {{action, after}}: {short_repr(best)}"
             )
-        alternative = Alternative(text, chance)
+        alternative = Alternative(text, chance, _number(best.get("error")) or 0.0)
     estimate = reply.get("estimate")
     if not isinstance(estimate, str):
         raise WireError(f"the reply's 'estimate' is not text but {short_repr(estimate)}")
-    return Review(before, after, alternative, estimate)
+    kind = reply.get("kind", "action")
+    why = reply.get("why")
+    if (
+        not isinstance(kind, str)
+        or not isinstance(reply.get("forced", False), bool)
+        or not (
+            why is None
+            or (
+                isinstance(why, dict)
+                and str(why.get("key")).startswith("review.why.")
+                and isinstance(why.get("params", {}), dict)
+            )
+        )
+    ):
+        raise WireError(f"the reply's kind, forced or why are malformed: {short_repr(reply)}")
+    return Review(before, after, alternative, estimate, kind, bool(reply.get("forced")), why)
 
 
 def _kind(doc: object) -> str:

@@ -9,9 +9,10 @@ It reads one JSON request a line on stdin and answers each with one JSON line:
 A review request (no bot; the move played instead) judges one move of an ended game
 from its mover's view before it (match/review.py, `review_move`):
 
-    {"id": 8, "game": "cards", "seed": 41, "view": {...}, "action": "play R"}
-    -> {"id": 8, "before": 0.52, "after": 0.47, "best": {"action": "...", "after": 0.55},
-        "estimate": "model"}
+    {"id": 8, "game": "cards", "seed": 41, "view": {...}, "action": "commit 0"}
+    -> {"id": 8, "kind": "commit", "forced": false, "before": 0.71, "after": 0.55,
+        "best": {"action": "commit 6", "after": 0.71, "error": 0.02},
+        "why": {"key": "review.why.revolt_lost", "params": {}}, "estimate": "model"}
 
 The host replays the record and sends one seat's view per move: the worker never gets
 a record, the deal's seed or another seat's view, so a review tells no more than the
@@ -36,19 +37,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from euphrates.bots.base import Bot
+from euphrates.bots.judging import judge_for
 from euphrates.bots.levels import make_bot
 from euphrates.bots.process import child_setup, serve
-from euphrates.bots.review import Estimate, estimate_for, review_move
+from euphrates.bots.review import DEPTHS, review_move
 from euphrates.core.errors import EuphratesError
 from euphrates.core.protocol import check_seed
 from euphrates.games import GAMES, game_definition
 
 REQUEST_KEYS = frozenset({"id", "game", "bot", "seed", "view"})
-REVIEW_KEYS = frozenset({"id", "game", "seed", "view", "action"})
+REVIEW_KEYS = frozenset({"id", "game", "seed", "view", "action", "depth"})
 
 _EXTRA_BOTS: dict[str, Callable[[int], Bot]] = {}
 
@@ -118,11 +119,6 @@ def _checked(request: dict[str, Any], keys: frozenset[str]) -> tuple[str, int]:
         raise RequestError(str(e)) from None
 
 
-@lru_cache(maxsize=4)
-def _estimate(game: str) -> Estimate:
-    return estimate_for(game)
-
-
 def judge(request: dict[str, Any]) -> dict[str, Any]:
     """The reply's body for a review request: the move's chances on its mover's view."""
     game, seed = _checked(request, REVIEW_KEYS)
@@ -130,8 +126,11 @@ def judge(request: dict[str, Any]) -> dict[str, Any]:
     action = request["action"]
     if not isinstance(action, str) or action not in view["legal"]:
         raise RequestError(f"the move reviewed, {action!r}, is not one of the view's legal actions")
-    estimate = _estimate(game)
-    return {**review_move(estimate, view, action, seed), "estimate": estimate.kind}
+    depth = request.get("depth", "full")
+    if depth not in DEPTHS:
+        raise RequestError(f"the review's depth, {depth!r}, is none of {', '.join(DEPTHS)}")
+    judge = judge_for(game)
+    return {**review_move(game, view, action, seed, judge, DEPTHS[depth]), "estimate": judge.kind}
 
 
 def decide(request: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The learning commands of `euphrates`: selfplay, train, review (their arguments and
+"""The learning commands of `euphrates`: selfplay, train, review, review-bench (their arguments and
 what they run; `cli` wires them in)."""
 
 from __future__ import annotations
@@ -84,17 +84,56 @@ def _review(args: argparse.Namespace) -> int:
 
     from euphrates.match.records import GameRecord
     from euphrates.match.review import render, review
+    from euphrates.words.book import lang_from_env
 
     record = GameRecord.loads(Path(args.record).read_bytes())
-    doc = review(record)
-    print(json.dumps(doc) if args.json else render(doc))
+    doc = review(record, args.depth)
+    print(json.dumps(doc) if args.json else render(doc, args.lang or lang_from_env()))
     return 0
 
 
 def add_review(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.add_argument("--lang", choices=["en", "de"], help="the language of the flags' words")
+    p.add_argument(
+        "--depth", choices=["full", "quick"], default="full", help="quick: a quarter of the work"
+    )
     p.set_defaults(func=_review)
+
+
+def _review_bench(args: argparse.Namespace) -> int:
+    from euphrates.match.reviewbench import Referee, line_writer, run_review_bench
+
+    if not 1 <= args.positions <= 100_000:
+        raise ArgumentError(f"--positions must be from 1 to 100000, not {args.positions}")
+    if not 2 <= args.referee_worlds <= 4096:
+        raise ArgumentError(f"--referee-worlds must be from 2 to 4096, not {args.referee_worlds}")
+    budget = Referee(first=min(8, args.referee_worlds), worlds=args.referee_worlds)
+    result = run_review_bench(
+        args.game,
+        args.positions,
+        args.seed,
+        args.players,
+        args.strong,
+        args.expert,
+        budget,
+        line_writer(args.rows),
+    )
+    print(json.dumps(result))
+    return 0
+
+
+def add_review_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    p.add_argument("--positions", type=int, default=100, help="positions of strong self-play")
+    p.add_argument("--seed", type=int, required=True, help="games are dealt with seed, seed + 1, …")
+    p.add_argument("--strong", help="the self-play's bot (default: the strong level's budget)")
+    p.add_argument("--expert", help="the bot whose moves are judged (default: the expert's budget)")
+    p.add_argument("--referee-worlds", type=int, default=48, help="worlds the referee judges on")
+    p.add_argument("--rows", help="append each position's row to this file (JSON lines)")
+    p.set_defaults(func=_review_bench)
 
 
 def _ladder(args: argparse.Namespace) -> int:

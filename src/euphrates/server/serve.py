@@ -58,6 +58,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "while another stays idle)",
     )
     p.add_argument(
+        "--review-depth",
+        choices=["full", "quick"],
+        default="full",
+        help="how deep the review of an ended game judges each move (quick: a quarter of "
+        "the work, for a small machine)",
+    )
+    p.add_argument(
         "--hints-per-minute",
         type=float,
         default=10,
@@ -236,6 +243,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         webhook_allow=_webhook_allow(args.webhook_allow),
         notify_untimed_after=args.notify_untimed_after * 60,
         hint_workers=args.hint_workers,
+        review_depth=args.review_depth,
         hints_per_minute=args.hints_per_minute,
         bot_levels=_bot_levels(args.bot_level),
     )

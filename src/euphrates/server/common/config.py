@@ -53,6 +53,11 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+REVIEW_DEPTH = "full"
+"""The review's depth when none is given; the test suite lowers it, as it lowers the
+bots' pace, since every game it ends is reviewed in the background."""
+
+
 @dataclass
 class Settings:
     db_url: str = field(default_factory=default_db_url)
@@ -160,6 +165,9 @@ class Settings:
     review_poll: float = 5.0
     """Seconds between a server's looks for an ended game's review to compute
     (reviews.py); a game that ends on this server is looked for at once."""
+    review_depth: str = field(default_factory=lambda: REVIEW_DEPTH)
+    """How deep the review judges each move (bots/review.py, DEPTHS): "full", or
+    "quick" for a quarter of the work (a machine that cannot spare it; the tests)."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
 

@@ -165,7 +165,9 @@ class Services:
         rooms.followup_makers.append(notifier.make)
         rooms.followup_makers.append(ratings.maker)
         rooms.seat_rules.append(ratings.check_seats)
-        reviewer = self._reviewer = Reviewer(rooms, pool, settings.review_poll)
+        reviewer = self._reviewer = Reviewer(
+            rooms, pool, settings.review_poll, settings.review_depth
+        )
         rooms.followup_makers.append(reviewer.make)
         listener = Listener(database, rooms.heard, rooms.missed)
         await listener.start()

@@ -154,12 +154,12 @@ class BotPool:
             raise BotFailure(f"the bot's process answered no action: {e}") from None
 
     async def review(
-        self, game: str, view: dict[str, Any], action: str, seed: int
+        self, game: str, view: dict[str, Any], action: str, seed: int, depth: str = "full"
     ) -> dict[str, Any]:
         """One move's review (bots/review.py) from its mover's `view` before `action`:
         {before, after, best, estimate}. `seed` seeds only the states the review imagines (the
         move's number, so a server's review is the terminal's)."""
-        reply = await self._ask(wire.review_request(game, seed, view, action), REVIEW)
+        reply = await self._ask(wire.review_request(game, seed, view, action, depth), REVIEW)
         try:
             return wire.review_of(reply).to_json()
         except wire.WireError as e:

@@ -23,12 +23,14 @@ from euphrates.server.game import lifecycle
 from euphrates.server.game.room import Room
 from euphrates.server.game.workers import HINT, BotFailure, BotPool
 from euphrates.server.store.notes import Note
+from euphrates.words.advice import in_every_language
 
 HINT_LEVEL = "strong"
-HINT_SPEC = "search:1s"
+HINT_SPEC = "hint:1s"
 """The strong level's search (bots/levels.py: the game's own) at a second at most,
-whatever budget the level gets later: a server's workers are shared by every game's
-bots."""
+whatever budget the level gets later (a server's workers are shared by every game's
+bots), its move checked by the review (bots/hinting.py): a hint is never a move the
+game's review would flag."""
 
 
 class HintBudget:
@@ -97,4 +99,6 @@ async def hint(
         if room.version != version:
             raise Refusal("stale_version", "the game moved on while the hint was worked out")
         await room.note(Note(version, "hint", seat, HINT_LEVEL))
-    return {"action": action, "version": version, "level": HINT_LEVEL}
+    context = (view.get("decision") or {}).get("context") or {}
+    words = in_every_language(room.row.game, action, context)
+    return {"action": action, "version": version, "level": HINT_LEVEL, "words": words}

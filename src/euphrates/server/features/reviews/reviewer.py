@@ -11,9 +11,11 @@ that failed `MAX_ATTEMPTS` times is marked `failed`.
 
 The server replays the game's record and hands the workers one move at a time: the
 mover's view before the move, the move's text and the move's number as the seed
-(bots/worker.py, bots/review.py). No worker ever gets a record, the deal's seed or
-another seat's view. The review waits for an idle worker like any bot, one request at
-a time, so play is never held up by more than one move's review, and a server whose
+(bots/worker.py, bots/review.py); the rows and the document are match/reviewdoc.py's,
+so the server's review of a record is the one `euphrates review` prints. No worker ever gets a record, the deal's seed or
+another seat's view. The review asks one move at a time, at the pool's lowest
+priority (game/workers.py: `REVIEW`, after every table's move and every hint, on the
+hint workers by default), so play never waits for a review, and a server whose
 workers are all busy keeps serving and reviews later.
 
 Who may read it: whoever may read the game's replay after its end (features/play/records.py).
@@ -32,10 +34,12 @@ from typing import Any
 
 from euphrates.core.protocol import GameState
 from euphrates.match.records import record_of
+from euphrates.match.reviewdoc import FORMAT, document, moves, seat_name
+from euphrates.match.reviewdoc import row as review_row
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.waits import woken
 from euphrates.server.game.room import Room
-from euphrates.server.game.rooms import Rooms
+from euphrates.server.game.rooms import Rooms, seat_label
 from euphrates.server.game.workers import BotFailure, BotPool
 from euphrates.server.store.database import Followup
 from euphrates.server.store.reviews import ReviewStore, queue
@@ -61,9 +65,12 @@ def maker(room: Room, after: GameState[Any], status: str | None) -> tuple[Follow
 class Reviewer:
     """One server's reviews: the route's reads, and the loop that computes jobs."""
 
-    def __init__(self, rooms: Rooms, pool: BotPool | None, poll: float = POLL) -> None:
+    def __init__(
+        self, rooms: Rooms, pool: BotPool | None, poll: float = POLL, depth: str = "full"
+    ) -> None:
         self.rooms = rooms
         self.pool = pool
+        self.depth = depth
         self.store = ReviewStore(rooms.store.database)
         self.poll = poll
         self.done = 0
@@ -74,13 +81,19 @@ class Reviewer:
     # --- reading ----------------------------------------------------------------------
     async def read(self, room: Room) -> dict[str, Any] | None:
         """The game's review, or None while it is computed. A game that ended before
-        reviews existed gets its job now."""
+        reviews existed gets its job now, and one whose review is of an older format
+        (reviewdoc.FORMAT) is reviewed again."""
         found = await self.store.read(room.id)
         if found is None:
             await self.store.queue(room.id)
             self.wake()
             return None
         status, doc = found
+        if status == "done" and doc is not None and doc.get("format") != FORMAT:
+            # a review of an older format (its flags judged the old way): judged again
+            await self.store.requeue(room.id)
+            self.wake()
+            return None
         if status == "done":
             return doc
         if status == "failed":
@@ -143,28 +156,27 @@ class Reviewer:
 
     async def compute(self, game_id: str) -> dict[str, Any] | None:
         """The review of one ended game, a move at a time on the workers; None if the
-        job was taken from this server meanwhile (its lease ran out)."""
+        job was taken from this server meanwhile (its lease ran out). The moves, rows and
+        document are match/reviewdoc.py's, as `euphrates review` makes them."""
         assert self.pool is not None
         room = await self.rooms.room(game_id)
         row = room.row
-        actions = room.actions()
-        state = record_of(row.game, actions, row.players, row.seed, row.options).new_game()
-        moves: list[dict[str, Any]] = []
-        estimate = None
+        seats = [seat_label(s) for s in row.seats]
+        record = record_of(row.game, room.actions(), row.players, row.seed, row.options, seats)
+        rows: list[dict[str, Any]] = []
+        estimate = "model"
         renewed = time.monotonic()
-        for i, text in enumerate(actions):
-            decision = state.decision()
-            if decision is None:
-                raise Refusal("server_error", f"move {i + 1} of the record has no mover")
-            seat = decision.seat
-            view = state.view(seat)  # the mover's view only, as at the table
-            judged = await self.pool.review(row.game, view, text, i)
+        try:
+            replayed = list(moves(record))
+        except ValueError as e:
+            raise Refusal("server_error", str(e)) from None
+        for i, seat, view, text in replayed:
+            # the mover's view only, as at the table
+            judged = await self.pool.review(row.game, view, text, i, self.depth)
             estimate = judged.pop("estimate")
-            moves.append({"index": i, "seat": seat, "action": text, **judged})
-            state.apply(text)
+            rows.append(review_row(row.game, i, seat, seat_name(record, seat), view, text, judged))
             if time.monotonic() - renewed > RENEW:
                 if not await self.store.renew(game_id, LEASE):
                     return None
                 renewed = time.monotonic()
-        # match/review.py's document, the terminal's (the server imports no engine)
-        return {"game": row.game, "players": row.players, "estimate": estimate, "moves": moves}
+        return document(row.game, row.players, estimate, rows)

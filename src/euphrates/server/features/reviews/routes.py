@@ -12,7 +12,7 @@ from euphrates.server.features.api import GAME, refusals
 from euphrates.server.features.deps import RoomDep, ServicesDep
 
 router = APIRouter(tags=["records"])
-ENDED_STATUS = ("over", "abandoned")
+ENDED_STATUS = ("over", "abandoned", "aborted")
 
 
 @router.get(

@@ -32,7 +32,9 @@ export async function startReplay(app, gameId, record) {
     }
     drawing.render(view);
     drawing.describe(view, (s) => r.name(s));
-    drawing.mark({ last: touched(current.events ?? []) });
+    // a flagged move's better one names "the marked square": mark it
+    const flagged = r.review?.status === "done" && r.step > 0 ? r.review.moves[r.step - 1]?.best : null;
+    drawing.mark({ last: touched(current.events ?? []), targets: flagged ? squaresOf(flagged.action) : undefined });
     const name = (/** @type {number} */ s) => r.name(s);
     const hands = h("ol", { class: "replay-hands" }, ...view.seats.map((/** @type {any} */ _s, /** @type {number} */ i) => {
       const own = current.views[String(i)]?.seats?.[i];
@@ -61,4 +63,13 @@ export async function startReplay(app, gameId, record) {
   const replayer = new Replayer(app, gameId, record, WORDS, paint);
   fetchStats(gameId).then((got) => { stats = got; replayer.render(); }, () => {});
   await replayer.start();
+}
+
+/**
+ * The squares a move's notation names ("rF4", "monument rb F4", "treasure A1").
+ * @param {string} action
+ * @returns {Set<string>}
+ */
+export function squaresOf(action) {
+  return new Set(action.match(/[A-P](?:1[01]|[1-9])(?![0-9])/g) ?? []);
 }

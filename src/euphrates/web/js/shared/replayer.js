@@ -10,7 +10,7 @@
 import { call } from "./api.js";
 import { h, s } from "./dom.js";
 import { endBanner, hasEnd } from "./endgame.js";
-import { errorText, langSwitch, onLang, t } from "./i18n.js";
+import { currentLang, errorText, langSwitch, onLang, t } from "./i18n.js";
 import { fatalPage, seatName } from "./pages.js";
 
 export class Replayer {
@@ -194,9 +194,14 @@ export class Replayer {
       const button = h("button", { type: "button", class: `move${i + 1 === this.step ? " current" : ""}`, onclick: () => void this.go(i + 1) }, shown(a));
       const m = review?.moves[i];
       if (!m) return h("li", {}, button);
-      return h("li", {}, button,
-        h("span", { class: "chance" }, `${pct(m.before)} → ${pct(m.after)}`),
-        m.best ? h("span", { class: "better" }, t("review.better", { move: shown(m.best.action) })) : null);
+      if (!m.best) return h("li", {}, button, h("span", { class: "chance" }, pct(m.after)));
+      // a flagged move: who played it, its chance, the better move's, and why, in words
+      const words = m.words?.[currentLang()] ?? {};
+      return h("li", { class: "flagged" }, button,
+        h("span", { class: "mover" }, this.name(m.seat)),
+        h("span", { class: "chance" }, pct(m.after)),
+        h("span", { class: "better" }, t("review.better", { move: words.better ?? shown(m.best.action), value: pct(m.best.after) })),
+        words.why ? h("span", { class: "why" }, words.why) : null);
     }));
   }
 
@@ -233,7 +238,7 @@ export class Replayer {
 
 /**
  * A game's review as the server sends it (server/reviews.py).
- * @typedef {{index: number, seat: number, action: string, before: number, after: number, best: {action: string, after: number}|null}} ReviewMove
+ * @typedef {{index: number, seat: number, name?: string, action: string, before: number, after: number, best: {action: string, after: number}|null, words?: Record<string, {move?: string, better?: string, why?: string}>}} ReviewMove
  * @typedef {{status: "done", game: string, players: number, estimate: string, moves: ReviewMove[]}} Review
  */
 

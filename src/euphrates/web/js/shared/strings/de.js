@@ -215,7 +215,7 @@ export const DE = {
   "review.pending": "Die Analyse dieser Partie wird berechnet; sie erscheint hier, sobald sie fertig ist.",
   "review.chart": "Die Gewinnchance jedes Spielers über die Partie, vor und nach jedem seiner Züge, wie er sie damals einschätzen konnte",
   "review.move": "{name}: Gewinnchance {before} → {after}",
-  "review.better": "besser: {move}",
+  "review.better": "besser: {move} ({value})",
   "review.by_model": "Chancen geschätzt von einem gelernten Modell aus der damaligen Sicht des Ziehenden.",
   "review.by_evaluation": "Chancen geschätzt von der Bewertung der Bots aus der damaligen Sicht des Ziehenden.",
   "replay.hands": "Plättchen auf der Hand",

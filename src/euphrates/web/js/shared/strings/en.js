@@ -215,7 +215,7 @@ export const EN = {
   "review.pending": "The review of this game is being worked out; it appears here when it is ready.",
   "review.chart": "Each player's chance of winning over the game, before and after each of their moves, as they could judge it then",
   "review.move": "{name}: chance of winning {before} → {after}",
-  "review.better": "better: {move}",
+  "review.better": "better: {move} ({value})",
   "review.by_model": "Chances estimated by a learned model from each mover's view at the time.",
   "review.by_evaluation": "Chances estimated by the bots' evaluation from each mover's view at the time.",
   "replay.hands": "Hands",

@@ -1,0 +1,252 @@
+"""How well the review judges (`euphrates review-bench`), on positions of fresh games.
+
+Positions come from self-play of the strong level at a fixed budget (`STRONG`), in games
+dealt from `seed`, `seed + 1`, … (no one tuned the review on them: pick a fresh seed);
+each game gives every decision with a choice a chance of `SAMPLE` of being taken. At
+each position a **referee**, deeper than the review (`REFEREE`: more worlds, more
+candidates, every kind of decision played on through the next player's turn, on worlds
+of its own), judges the strong bot's move and some alternatives (the greedy judgement's
+best and a few legal moves at random). Then:
+
+* **planted blunders**: an alternative the referee rates at least `BLUNDER` below the
+  strong bot's move replaces it, and the review judges it: the share flagged;
+* **false flags**: the expert level's move at the same position (`EXPERT`, a fixed
+  budget), judged by the review: the share flagged;
+* **agreement**: of the flags, the share whose better move is the referee's best (the
+  referee's own best, judged on its worlds with the review's better move added), and the
+  share whose better move the referee cannot tell from its best (within `Z` standard
+  errors of their paired difference).
+
+Each figure has its Wilson 95 % interval. The review's seconds per move are counted too.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from euphrates.bots.greedy import GreedyBot
+from euphrates.bots.judging import REPLY, SETTLE, Judged, judge_for, judge_moves, worlds
+from euphrates.bots.levels import make_bot
+from euphrates.bots.review import review_move
+from euphrates.core.protocol import View
+from euphrates.core.rng import Rng
+from euphrates.games import game_definition
+from euphrates.match.ratings import wilson
+
+STRONG = {"cards": "rollout:32i", "board": "mcts:2000i"}
+"""The strong level (`search:1s`) as the fixed budgets docs/bots.md measures it at."""
+EXPERT = {"cards": "rollout:160i", "board": "mcts:10000i"}
+"""The expert level (`search:5s`): five times the strong budget."""
+SAMPLE = 6
+"""One decision in this many (of those with a choice) is taken as a position."""
+BLUNDER = 0.15
+Z = 2.0
+
+
+@dataclass(frozen=True)
+class Referee:
+    """The referee's budget: worlds of a first look at every candidate (to the end of
+    the move's consequences), worlds of the second look (through the next player's
+    turn) at the few that matter (the first look's best three and `near` of those it
+    put near a blunder), candidates by the greedy judgement and at random."""
+
+    first: int = 8
+    worlds: int = 48
+    greedy: int = 10
+    random: int = 30
+    near: int = 4
+
+
+def _position_seed(seed: int, game_index: int, move: int) -> int:
+    return (seed * 1_000_003 + game_index) * 4096 + move
+
+
+def referee(
+    game: str, view: View, chosen: str, seed: int, budget: Referee
+) -> tuple[Judged, list[str]]:
+    """The referee's judgement of `chosen` and its alternatives, and the blunders among
+    them (at least `BLUNDER` below `chosen`)."""
+    judge = judge_for(game)
+    seat = int(view["viewer"])
+    legal = list(view["legal"])
+    ranked = [a for _, a in GreedyBot(seed).ranked(game_definition(game), view)]
+    pool = [chosen, *[a for a in ranked if a != chosen][: budget.greedy]]
+    rest = [a for a in legal if a not in pool]
+    rng = Rng(seed ^ 0x5EED)
+    rng.shuffle(rest)
+    pool += rest[: budget.random]
+    imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
+    # a first look at the whole pool, to the end of the move's consequences
+    judged = judge_moves(judge, imagined[: budget.first], seat, pool, SETTLE)
+    base = judged.mean(chosen)
+    near = [a for a in pool if base - judged.mean(a) >= BLUNDER - 0.05]
+    rng.shuffle(near)
+    keep = [chosen, *judged.ranked()[:3], *near[: budget.near]]
+    deep = Judged()
+    judge_moves(judge, imagined, seat, list(dict.fromkeys(keep)), REPLY, deep)
+    base = deep.mean(chosen)
+    blunders = [a for a in deep.values if a != chosen and base - deep.mean(a) >= BLUNDER]
+    return deep, blunders
+
+
+def verdict(
+    game: str, view: View, judged: Judged, seed: int, budget: Referee, better: str
+) -> tuple[bool, bool]:
+    """Whether the review's `better` is the referee's best, and whether the referee cannot
+    tell it from its best; `better` is judged on the referee's worlds if it was not."""
+    if better not in judged.values:
+        imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
+        judge_moves(judge_for(game), imagined, int(view["viewer"]), [better], REPLY, judged)
+    best = judged.best()
+    if best == better:
+        return True, True
+    gain, error = judged.gain(best, better)
+    return False, gain <= Z * error
+
+
+def positions(
+    game: str, players: int, seed: int, strong: str
+) -> Callable[[], tuple[View, str, int]]:
+    """Positions of strong self-play, one at a time: (view, strong move, position seed)."""
+    definition = game_definition(game)
+    state: Any = None
+    bots: list[Any] = []
+    rng = Rng(seed)
+    game_index = -1
+    move = 0
+
+    def next_position() -> tuple[View, str, int]:
+        nonlocal state, bots, rng, game_index, move
+        while True:
+            if state is None or state.is_over():
+                game_index += 1
+                state = definition.new_game(players, seed + game_index)
+                bots = [make_bot(strong, (seed + game_index) * 8 + s, game) for s in range(players)]
+                rng = Rng(seed + game_index)
+                move = 0
+            seat = state.to_move()
+            view = state.view(seat)
+            action = bots[seat].choose(definition, view)
+            taken = len(view["legal"]) > 1 and rng.below(SAMPLE) == 0
+            here = _position_seed(seed, game_index, move)
+            state.apply(action)
+            move += 1
+            if taken:
+                return view, action, here
+
+    return next_position
+
+
+def run_review_bench(
+    game: str,
+    count: int,
+    seed: int,
+    players: int = 2,
+    strong: str | None = None,
+    expert: str | None = None,
+    budget: Referee | None = None,
+    log: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """The figures on `count` positions (see the docstring)."""
+    budget = budget or Referee()
+    strong = strong or STRONG[game]
+    expert = expert or EXPERT[game]
+    definition = game_definition(game)
+    take = positions(game, players, seed, strong)
+    rows: list[dict[str, Any]] = []
+    review_seconds = 0.0
+    reviews = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        view, chosen, here = take()
+        row: dict[str, Any] = {"seed": here, "kind": view["decision"]["kind"], "chosen": chosen}
+        judged, blunders = referee(game, view, chosen, here, budget)
+        if blunders:
+            planted = blunders[Rng(here).below(len(blunders))]
+            t = time.perf_counter()
+            judgement = review_move(game, view, planted, here)
+            review_seconds += time.perf_counter() - t
+            reviews += 1
+            row["planted"] = planted
+            row["planted_loss"] = round(judged.mean(chosen) - judged.mean(planted), 4)
+            row["planted_flagged"] = judgement["best"] is not None
+            if judgement["best"] is not None:
+                better = judgement["best"]["action"]
+                row["planted_agree"] = verdict(game, view, judged, here, budget, better)
+        bot = make_bot(expert, here, game)
+        move = bot.choose(definition, view)
+        t = time.perf_counter()
+        judgement = review_move(game, view, move, here)
+        review_seconds += time.perf_counter() - t
+        reviews += 1
+        row["expert"] = move
+        row["expert_flagged"] = judgement["best"] is not None
+        if judgement["best"] is not None:
+            row["expert_better"] = judgement["best"]["action"]
+            row["expert_agree"] = verdict(
+                game, view, judged, here, budget, judgement["best"]["action"]
+            )
+        rows.append(row)
+        if log is not None:
+            log(row)
+    result = figures(rows)
+    seconds = time.perf_counter() - start
+    return {
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "positions": len(rows),
+        "strong": strong,
+        "expert": expert,
+        "referee": {
+            "worlds": budget.worlds,
+            "first": budget.first,
+            "greedy": budget.greedy,
+            "random": budget.random,
+            "near": budget.near,
+        },
+        **result,
+        "review_seconds_per_move": round(review_seconds / max(reviews, 1), 3),
+        "seconds": round(seconds, 1),
+    }
+
+
+def _share(hits: int, total: int) -> dict[str, Any]:
+    lo, hi = wilson(hits, total) if total else (0.0, 1.0)
+    rate = hits / total if total else None
+    return {
+        "hits": hits,
+        "of": total,
+        "rate": None if rate is None else round(rate, 4),
+        "wilson95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The three figures from the positions' rows (see the docstring)."""
+    planted = [r for r in rows if "planted" in r]
+    flagged = [r for r in planted if r["planted_flagged"]]
+    false = [r for r in rows if r.get("expert_flagged")]
+    verdicts = [r["planted_agree"] for r in flagged] + [r["expert_agree"] for r in false]
+    return {
+        "planted_flagged": _share(len(flagged), len(planted)),
+        "expert_flagged": _share(len(false), sum(1 for r in rows if "expert" in r)),
+        "agreement": _share(sum(1 for strict, _ in verdicts if strict), len(verdicts)),
+        "agreement_within_noise": _share(sum(1 for _, tie in verdicts if tie), len(verdicts)),
+    }
+
+
+def line_writer(path: str | None) -> Callable[[dict[str, Any]], None] | None:
+    """A log that appends each position's row to `path` as a JSON line."""
+    if path is None:
+        return None
+
+    def write(row: dict[str, Any]) -> None:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+
+    return write
