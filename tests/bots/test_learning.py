@@ -110,14 +110,15 @@ def test_the_shipped_model_loads_and_the_review_has_one_entry_per_move() -> None
 
 @pytest.mark.parametrize("shipped", [True, False], ids=["model", "no-model"])
 def test_the_board_review_uses_its_model_or_else_the_evaluations_chance(
-    shipped: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    shipped: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
     """The board's shipped model judges its review; where a game has no model (none in
     the models folder), the evaluation's chance does, and the review says which."""
     if not shipped:
         monkeypatch.setattr(judging, "MODELS", tmp_path)
+        # the judge is cached per game: none cached from before, none left for after
         judging.judge_for.cache_clear()
-        monkeypatch.setattr(judging, "judge_for", judging.judge_for.__wrapped__)
+        request.addfinalizer(judging.judge_for.cache_clear)
     state = _played("board", 0, seed=4)
     rng = Rng(4)
     actions = []

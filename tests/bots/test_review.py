@@ -183,7 +183,7 @@ def test_the_benchmark_figures() -> None:
         {"planted": "a", "planted_flagged": True, "planted_agree": [True, True], "expert": "x"},
         {"planted": "b", "planted_flagged": True, "planted_agree": [False, True], "expert": "y"},
         {"planted": "c", "planted_flagged": False, "expert": "z", "expert_flagged": True,
-         "expert_agree": [False, False]},
+         "expert_agree": [False, False], "expert_confirmed": True},
         {"expert": "w", "expert_flagged": False},
     ]  # fmt: skip
     got = figures(rows)
@@ -191,6 +191,11 @@ def test_the_benchmark_figures() -> None:
     assert got["expert_flagged"]["hits"] == 1 and got["expert_flagged"]["of"] == 4
     assert (got["agreement"]["hits"], got["agreement"]["of"]) == (1, 3)
     assert got["agreement_within_noise"]["hits"] == 2
+    assert (got["expert_flags_upheld"]["hits"], got["expert_flags_upheld"]["of"]) == (1, 1)
+    assert (got["expert_flagged_not_upheld"]["hits"], got["expert_flagged_not_upheld"]["of"]) == (
+        0,
+        4,
+    )
     lo, hi = got["planted_flagged"]["wilson95"]
     assert lo < 2 / 3 < hi
 
@@ -201,6 +206,7 @@ def test_the_benchmark_command_runs_on_a_tiny_budget(capsys: pytest.CaptureFixtu
     assert main(args) == 0
     doc = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert doc["positions"] == 2 and doc["game"] == "cards"
-    for figure in ("planted_flagged", "expert_flagged", "agreement", "agreement_within_noise"):
+    figures_named = ("planted_flagged", "expert_flagged", "expert_flags_upheld", "agreement")
+    for figure in (*figures_named, "expert_flagged_not_upheld", "agreement_within_noise"):
         assert set(doc[figure]) == {"hits", "of", "rate", "wilson95"}
     assert doc["expert_flagged"]["of"] == 2

@@ -27,7 +27,10 @@ from tests.web.screens import SCREENS, Screen, open_on
 
 LESSONS = {"tile", "leader", "revolt", "war", "monument", "treasure"}
 TITLE = {"en": "Guided first game", "de": "Geführtes erstes Spiel"}
-REFUSED = {"en": "guided game expects another move", "de": "Die Einführung wartet"}
+REFUSED = {
+    "en": "Not this move: the guided game waits for this one.",
+    "de": "Nicht dieser Zug: Die Einführung wartet auf diesen.",
+}
 COLOUR = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 LEADER = {"P": "priest", "F": "farmer", "T": "trader", "K": "king"}
 
@@ -70,7 +73,10 @@ def make_the_move(
         before = version(page)
         page.fill("#notation", "pass")
         page.press("#notation", "Enter")
-        page.wait_for_selector(f".notice:has-text('{REFUSED[lang]}')")
+        notice = page.wait_for_selector(f".notice:has-text('{REFUSED[lang]}')")
+        assert notice is not None
+        # the refusal names the move expected: the step's own instruction
+        assert notice.inner_text().strip() == f"{REFUSED[lang]} {page.inner_text('.tour-text')}"
         assert version(page) == before
     if game == "board" and step in ("tile", "leader"):  # by clicks, as people do
         piece = action[0]

@@ -12,6 +12,9 @@ best and a few legal moves at random). Then:
   strong bot's move replaces it, and the review judges it: the share flagged;
 * **false flags**: the expert level's move at the same position (`EXPERT`, a fixed
   budget), judged by the review: the share flagged;
+* **upheld**: of the expert's flagged moves, the share the referee upholds (it too
+  rates the review's better move at least `LOSS` above the expert's, beyond `Z`
+  standard errors), and the share of all expert moves flagged but not upheld;
 * **agreement**: of the flags, the share whose better move is the referee's best (the
   referee's own best, judged on its worlds with the review's better move added), and the
   share whose better move the referee cannot tell from its best (within `Z` standard
@@ -31,7 +34,7 @@ from typing import Any
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.judging import REPLY, SETTLE, Judged, judge_for, judge_moves, worlds
 from euphrates.bots.levels import make_bot
-from euphrates.bots.review import review_move
+from euphrates.bots.review import LOSS, review_move
 from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -106,6 +109,19 @@ def verdict(
         return True, True
     gain, error = judged.gain(best, better)
     return False, gain <= Z * error
+
+
+def confirmed(
+    game: str, view: View, judged: Judged, seed: int, budget: Referee, move: str, better: str
+) -> bool:
+    """Whether the referee, on its own worlds, also rates `better` at least the review's
+    LOSS above `move`, beyond `Z` standard errors: a flag the deeper judgement upholds."""
+    missing = [a for a in (move, better) if a not in judged.values]
+    if missing:
+        imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
+        judge_moves(judge_for(game), imagined, int(view["viewer"]), missing, REPLY, judged)
+    gain, error = judged.gain(better, move)
+    return gain >= LOSS and gain > Z * error
 
 
 def positions(
@@ -190,6 +206,9 @@ def run_review_bench(
             row["expert_agree"] = verdict(
                 game, view, judged, here, budget, judgement["best"]["action"]
             )
+            row["expert_confirmed"] = confirmed(
+                game, view, judged, here, budget, move, judgement["best"]["action"]
+            )
         rows.append(row)
         if log is not None:
             log(row)
@@ -232,9 +251,13 @@ def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
     flagged = [r for r in planted if r["planted_flagged"]]
     false = [r for r in rows if r.get("expert_flagged")]
     verdicts = [r["planted_agree"] for r in flagged] + [r["expert_agree"] for r in false]
+    experts = sum(1 for r in rows if "expert" in r)
+    upheld = sum(1 for r in false if r.get("expert_confirmed"))
     return {
         "planted_flagged": _share(len(flagged), len(planted)),
-        "expert_flagged": _share(len(false), sum(1 for r in rows if "expert" in r)),
+        "expert_flagged": _share(len(false), experts),
+        "expert_flags_upheld": _share(upheld, len(false)),
+        "expert_flagged_not_upheld": _share(len(false) - upheld, experts),
         "agreement": _share(sum(1 for strict, _ in verdicts if strict), len(verdicts)),
         "agreement_within_noise": _share(sum(1 for _, tie in verdicts if tie), len(verdicts)),
     }

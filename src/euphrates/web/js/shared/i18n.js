@@ -243,6 +243,8 @@ export function listing(items) {
  * @param {string|null} ruling
  */
 export function refusal(code, message, ruling) {
+  // the guided game's refusal, already in the page's words (tour/tour.js)
+  if (code === "tour_move") return message;
   if (lang === "en") {
     if (message) return message;
     return t(`err.${code}`, { code });

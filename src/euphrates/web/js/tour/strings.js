@@ -5,6 +5,7 @@
 export const EN = /** @type {const} */ ({
   "level.tour": "guide",
   "err.tour_step": "The guided game waits for another move: follow the lit place.",
+  "tour.refused": "Not this move: the guided game waits for this one. {step}",
   "tour.label": "Guided first game",
   "tour.learn": "Learn to play",
   "tour.learn_hint": "A guided first game against a scripted opponent, step by step on the real table.",
@@ -71,6 +72,7 @@ export const EN = /** @type {const} */ ({
 export const DE = {
   "level.tour": "Spielführer",
   "err.tour_step": "Die Einführung wartet auf einen anderen Zug: Folge dem hervorgehobenen Feld.",
+  "tour.refused": "Nicht dieser Zug: Die Einführung wartet auf diesen. {step}",
   "tour.label": "Geführtes erstes Spiel",
   "tour.learn": "Spielen lernen",
   "tour.learn_hint": "Ein geführtes erstes Spiel gegen einen Spielführer, Schritt für Schritt am echten Tisch.",

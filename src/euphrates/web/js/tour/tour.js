@@ -5,6 +5,7 @@
 // through the same connection. Loaded only on a tour's table.
 
 import { call } from "../shared/api.js";
+import { ServerError } from "../shared/net.js";
 import { h, stylesheet } from "../shared/dom.js";
 import { addTexts, onLang, t } from "../shared/i18n.js";
 import { spotWords } from "../cards/words.js";
@@ -88,10 +89,30 @@ class Tour {
     this.box = h("aside", { class: "tour", role: "dialog", "aria-live": "polite", "aria-label": t("tour.label") });
     this.ring = h("div", { class: "tour-ring", "aria-hidden": "true" });
     document.body.append(this.ring, this.box);
+    this.refusedAt(opts.conn);
     onLang(() => this.draw());
     addEventListener("resize", () => this.place());
     addEventListener("scroll", () => this.place(), true);
     this.draw();
+  }
+
+  /**
+   * A move the tour refuses (`tour_step`) is answered with the move it waits for, in
+   * the page's words (as `tour_move`, which i18n.js shows as it is): the step's own
+   * instruction, its place lit.
+   * @param {import("../shared/net.js").Connection} conn
+   */
+  refusedAt(conn) {
+    const act = conn.act.bind(conn);
+    conn.act = async (seat, action) => {
+      try {
+        return await act(seat, action);
+      } catch (e) {
+        if (!(e instanceof ServerError) || e.code !== "tour_step") throw e;
+        const c = this.content();
+        throw new ServerError("tour_move", c.action ? t("tour.refused", { step: c.text }) : t("err.tour_step"), e.ruling);
+      }
+    };
   }
 
   /** After every drawing of the table: ask what the tour expects at a new version. */
