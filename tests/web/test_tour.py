@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from euphrates.games import game_definition
+from euphrates.match.tours import LEARNER, load_line
 from tests.web.conftest import SCREENSHOTS, Pages, Server, shot
 from tests.web.helpers import (
     assert_german,
@@ -107,6 +109,36 @@ def follow(page: Any, game: str, lang: str) -> Iterator[str]:
         state = moved_on(page, state)
 
 
+def conflict_outcomes(game: str) -> dict[str, str]:
+    """What each conflict lesson's closing note must say of its result, worked out on
+    the engine from the tour's line: the first revolt or war of the learner at or after
+    the lesson's move, won or lost and by how much."""
+    line = load_line(game)
+    state = game_definition(game).new_game(line.players, line.seed, line.options)
+    starts = {key.split(".")[0]: v for v, key in sorted(line.lessons.items(), reverse=True)}
+    said: dict[str, str] = {}
+    for at, text in enumerate(line.actions):
+        for e in state.apply(text):
+            d = e.data
+            if e.kind == "conflict_resolved":
+                lesson, (a, t) = d["conflict"], (d["attacker_total"], d["defender_total"])
+            elif e.kind in ("revolt_result", "war_result"):
+                lesson, (a, t) = e.kind.split("_")[0], d["strength"]
+            else:
+                continue
+            if lesson in said or at < starts.get(lesson, len(line.actions)):
+                continue
+            if LEARNER not in (d["winner"], d["loser"]):
+                continue
+            attacking = (d["winner"] == LEARNER) == (a > t)
+            mine, theirs = (a, t) if attacking else (t, a)
+            if d["winner"] == LEARNER:
+                said[lesson] = f"You won it, {mine} against {theirs}."
+            else:
+                said[lesson] = f"You lost it, {mine} against {theirs}:"
+    return said
+
+
 @pytest.mark.parametrize("game", ["board", "cards"])
 def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: str) -> None:
     lang = "en"
@@ -119,6 +151,9 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
     page.click(".tour-back")
     page.wait_for_selector(".tour[data-step='intro.1']")
     seen: list[str] = []
+    outcomes = conflict_outcomes(game)
+    assert {"revolt", "war"} <= set(outcomes), outcomes
+    checked: set[str] = set()
     for step in follow(page, game, lang):
         if not seen or seen[-1] != step:
             seen.append(step)
@@ -126,8 +161,14 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
             # by notation ("1.0"); the notation line under the text is the only one
             said = page.text_content(".tour-text") or ""
             assert not re.search(r"\b\d\.\d\b", said), (step, said)
+            lesson = step.removesuffix(".done")
+            if step.endswith(".done") and lesson in outcomes:
+                # a conflict's note says how it ended, as the engine decided it
+                assert outcomes[lesson] in said, (step, said)
+                checked.add(lesson)
         if step == "end":
             break
+    assert checked == {"revolt", "war"}, checked
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}
     assert lessons == LESSONS, seen
     assert {f"{k}.done" for k in LESSONS} <= set(seen)

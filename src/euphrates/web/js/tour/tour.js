@@ -211,6 +211,33 @@ class Tour {
   }
 
   /**
+   * How the lesson's conflict ended for the learner, from the table's own events (the
+   * last revolt's or war's result): who won, by how much, and why, so that a lost
+   * conflict is never left unexplained.
+   * @param {string} lesson
+   * @returns {string}
+   */
+  outcome(lesson) {
+    if (lesson !== "revolt" && lesson !== "war") return "";
+    const kinds = lesson === "war" ? ["war_result"] : ["revolt_result"];
+    for (const step of [...this.conn.history].reverse()) {
+      const e = [...step.events].reverse().find((x) => kinds.includes(x.kind)
+        || (x.kind === "conflict_resolved" && x.conflict === lesson));
+      if (!e) continue;
+      if (e.winner !== 0 && e.loser !== 0) return "";
+      // the board says each side's total, the cards [attacker, defender]
+      const [a, d] = e.kind === "conflict_resolved"
+        ? [Number(e.attacker_total), Number(e.defender_total)]
+        : [Number(e.strength?.[0] ?? 0), Number(e.strength?.[1] ?? 0)];
+      const attacking = e.winner === 0 ? a > d : e.loser === 0 && a <= d;
+      const [mine, theirs] = attacking ? [a, d] : [d, a];
+      if (e.winner === 0) return t("tour.won", { mine, theirs });
+      return t(mine === theirs ? "tour.lost_tie" : "tour.lost", { mine, theirs });
+    }
+    return "";
+  }
+
+  /**
    * What the callout says now, where it points, and its buttons.
    * @returns {{key: string, text: string, target: string|null, action: string|null, buttons: HTMLElement[]}}
    */
@@ -231,7 +258,8 @@ class Tour {
     }
     if (this.note) {
       const last = this.done.size === this.lessons().length;
-      return { key: `${this.note}.done`, text: t(`${g}.${this.note}.done`), target: null, action: null,
+      const text = [t(`${g}.${this.note}.done`), this.outcome(this.note)].filter(Boolean).join(" ");
+      return { key: `${this.note}.done`, text, target: null, action: null,
         buttons: [skip, btn(last ? "tour.to_end" : "tour.next", () => this.next(), "primary")] };
     }
     const step = this.step();
