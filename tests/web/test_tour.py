@@ -16,6 +16,7 @@ import pytest
 
 from euphrates.games import game_definition
 from euphrates.match.tours import LEARNER, load_line
+from euphrates.server.features.tour.tour import steps_of
 from tests.web.conftest import SCREENSHOTS, Pages, Server, shot
 from tests.web.helpers import (
     assert_german,
@@ -139,6 +140,17 @@ def conflict_outcomes(game: str) -> dict[str, str]:
     return said
 
 
+def tile_scored(game: str) -> bool:
+    """Whether the tile lesson's move scored the learner a point, on the engine."""
+    line = load_line(game)
+    state = game_definition(game).new_game(line.players, line.seed, line.options)
+    at = dict((key, v) for v, key in reversed(steps_of(game)))["tile"]
+    for text in line.actions[:at]:
+        state.apply(text)
+    events = state.apply(line.actions[at])
+    return any(e.kind == "scored" and e.data["seat"] == LEARNER for e in events)
+
+
 @pytest.mark.parametrize("game", ["board", "cards"])
 def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: str) -> None:
     lang = "en"
@@ -161,6 +173,11 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
             # by notation ("1.0"); the notation line under the text is the only one
             said = page.text_content(".tour-text") or ""
             assert not re.search(r"\b\d\.\d\b", said), (step, said)
+            if step == "tile.done" and game == "board":
+                # praised as scoring only where the engine scored the tile
+                scored = tile_scored(game)
+                assert ("it scored nothing" not in said) == scored, (scored, said)
+                checked.add("tile")
             lesson = step.removesuffix(".done")
             if step.endswith(".done") and lesson in outcomes:
                 # a conflict's note says how it ended, as the engine decided it
@@ -168,7 +185,7 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
                 checked.add(lesson)
         if step == "end":
             break
-    assert checked == {"revolt", "war"}, checked
+    assert checked == ({"revolt", "war", "tile"} if game == "board" else {"revolt", "war"})
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}
     assert lessons == LESSONS, seen
     assert {f"{k}.done" for k in LESSONS} <= set(seen)

@@ -42,6 +42,10 @@ export async function startTour(opts) {
 export function moveTarget(game, action) {
   const commit = /^commit (\d+)$/.exec(action);
   if (commit) return { params: { n: commit[1] ?? "0" }, target: ".panel.decision" };
+  const monument = /^monument ([rbgk])([rbgk]) /.exec(action);
+  if (monument && monument[1] && monument[2]) {
+    return { params: { what: `${t(`tour.c.${monument[1]}`)}-${t(`tour.c.${monument[2]}`)}` }, target: ".panel.decision" };
+  }
   if (game === "board") {
     const m = /^([rbgkPFTK])([A-P]\d{1,2})$/.exec(action);
     if (m && m[1] && m[2]) {
@@ -211,6 +215,17 @@ class Tour {
   }
 
   /**
+   * Whether the learner scored in the lesson's own moves (the table's events of the
+   * versions its steps were played at).
+   * @param {string} lesson
+   */
+  scored(lesson) {
+    const versions = new Set((this.now?.steps ?? []).filter((s) => s.key.split(".")[0] === lesson).map((s) => s.version + 1));
+    return this.conn.history.some((step) => versions.has(step.version)
+      && step.events.some((e) => e.kind === "scored" && e.seat === 0));
+  }
+
+  /**
    * How the lesson's conflict ended for the learner, from the table's own events (the
    * last revolt's or war's result): who won, by how much, and why, so that a lost
    * conflict is never left unexplained.
@@ -258,7 +273,9 @@ class Tour {
     }
     if (this.note) {
       const last = this.done.size === this.lessons().length;
-      const text = [t(`${g}.${this.note}.done`), this.outcome(this.note)].filter(Boolean).join(" ");
+      // a tile's note praises a point only where the tile scored one
+      const key = this.note === "tile" && g === "board" && !this.scored("tile") ? "tile.done_none" : `${this.note}.done`;
+      const text = [t(`${g}.${key}`), this.outcome(this.note)].filter(Boolean).join(" ");
       return { key: `${this.note}.done`, text, target: null, action: null,
         buttons: [skip, btn(last ? "tour.to_end" : "tour.next", () => this.next(), "primary")] };
     }
