@@ -140,6 +140,22 @@ def conflict_outcomes(game: str) -> dict[str, str]:
     return said
 
 
+def final_words(game: str) -> str:
+    """The end note's sentence on the final scoring, from the engine's outcome of the
+    whole line: the weakest colours (treasures added) and who won."""
+    line = load_line(game)
+    state = game_definition(game).new_game(line.players, line.seed, line.options)
+    for text in line.actions:
+        state.apply(text)
+    out = state.view(LEARNER)["outcome"]
+    mine, theirs = (min(out["totals"][s]) for s in (0, 1))
+    if LEARNER in out["winners"]:
+        return f"You won: your weakest colour counts {mine}, the guide's {theirs}."
+    if mine == theirs:
+        return f"The guide won: both weakest colours count {mine}"
+    return f"The guide won: its weakest colour counts {theirs}, yours {mine}."
+
+
 def tile_scored(game: str) -> bool:
     """Whether the tile lesson's move scored the learner a point, on the engine."""
     line = load_line(game)
@@ -184,6 +200,8 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
                 assert outcomes[lesson] in said, (step, said)
                 checked.add(lesson)
         if step == "end":
+            # the scoring the learner is left with, in words, as the engine scored it
+            assert final_words(game) in (page.text_content(".tour-text") or "")
             break
     assert checked == ({"revolt", "war", "tile"} if game == "board" else {"revolt", "war"})
     lessons = {s for s in seen if "." not in s and s not in ("auto", "end")}

@@ -215,6 +215,21 @@ class Tour {
   }
 
   /**
+   * The final scoring in one sentence from the learner's side: the weakest colours
+   * (after the treasures) that decided it, and who won.
+   * @returns {string}
+   */
+  final() {
+    /** @type {import("../shared/types.js").Outcome|null|undefined} */
+    const out = this.conn.views["0"]?.outcome;
+    if (!out) return "";
+    const weakest = (/** @type {number} */ s) => Math.min(...(out.totals[s] ?? [0]));
+    const [mine, theirs] = [weakest(0), weakest(1)];
+    if (out.winners.includes(0)) return t("tour.final_won", { mine, theirs });
+    return t(mine === theirs ? "tour.final_tie" : "tour.final_lost", { mine, theirs });
+  }
+
+  /**
    * Whether the learner scored in the lesson's own moves (the table's events of the
    * versions its steps were played at).
    * @param {string} lesson
@@ -262,7 +277,8 @@ class Tour {
       h("button", { type: "button", class: `tour-${key.split(".")[1]} ${cls}`.trim(), onclick: f }, t(key));
     const skip = btn("tour.skip", () => this.close(true));
     if (this.over()) {
-      return { key: "end", text: t(`${g}.end`), target: ".panel.scoring", action: null,
+      const text = [t(`${g}.end`), this.final()].filter(Boolean).join(" ");
+      return { key: "end", text, target: ".panel.scoring", action: null,
         buttons: [btn("tour.finish", () => this.close(false), "primary")] };
     }
     if (this.intro) {
