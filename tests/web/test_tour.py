@@ -43,8 +43,8 @@ STATE = """() => {
 }"""
 
 
-def start_tour(pages: Pages, server: Server, game: str, lang: str) -> Any:
-    page = pages.open(server.base + "/")
+def start_tour(pages: Pages, server: Server, game: str, lang: str, **screen: Any) -> Any:
+    page = pages.open(server.base + "/", **screen)
     if lang == "de":
         choose_lang(page, "de")
     page.click(f".learn-game[data-game={game}]")
@@ -215,6 +215,21 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
     page.click(".tour-finish")
     page.wait_for_selector(".tour", state="detached")
     assert page.locator(".panel.scoring").is_visible()
+
+
+def test_a_new_decision_comes_into_view_on_a_phone(server: Server, pages: Pages) -> None:
+    """On a phone scrolled down to the log, the move that starts the revolt brings the
+    learner's commitment panel into view."""
+    page = start_tour(pages, server, "board", "en", width=390, height=844, touch=True)
+    for step in follow(page, "board", "en"):
+        if step == "revolt":
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            panel = page.locator(".panel.decision.mine")
+            assert panel.count() == 0
+        if step == "revolt.commit":
+            box = page.locator(".panel.decision.mine").bounding_box()
+            assert box is not None and -1 <= box["y"] < 844 - 40, box
+            break
 
 
 def test_skip_leaves_the_tour(server: Server, pages: Pages) -> None:

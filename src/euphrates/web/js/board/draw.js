@@ -113,7 +113,8 @@ export class BoardDrawing {
     (view.seats ?? []).forEach((seat, i) => {
       for (const l of LEADERS) {
         const sq = seat.leaders?.[l];
-        if (sq) put(sq, `${t(`leader.${l}`)} (${name(i)})`);
+        // "trader · Bull (bot, guide)": a name may hold brackets of its own
+        if (sq) put(sq, `${t(`leader.${l}`)} · ${name(i)}`);
       }
     });
     this.svg.setAttribute("aria-label", t("table.board"));

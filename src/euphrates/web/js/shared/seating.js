@@ -109,6 +109,8 @@ export class Seating {
     this.online = false;
     this.busy = false;
     this.decisionKey = "";
+    /** the decision last brought into view (a phone scrolled down to the log) */
+    this.decisionShown = "";
     /** @type {U|null} */
     this.ui = null;
     /** The animation frame that will draw, if one is asked for. */
@@ -501,6 +503,10 @@ export class Seating {
     paintControls(this, game);
     this.follow.paint();
     document.body.dataset.version = String(this.conn.version);
+    if (deciding && dkey !== this.decisionShown) {
+      this.decisionShown = dkey;
+      bringIntoView(document.querySelector(".panel.decision.mine"));
+    }
   }
 
   /**
@@ -583,4 +589,17 @@ export class Seating {
       game, held: this.held, host: this.conn.host, hostToken: this.hostToken, name: (s) => this.name(s), say: (m) => this.say(m),
     });
   }
+}
+
+/**
+ * A new decision's panel, scrolled into view where it lies outside the window (a phone
+ * scrolled down to the log or the chat), unless the player is typing a chat line.
+ * @param {Element|null} panel
+ */
+function bringIntoView(panel) {
+  if (!panel) return;
+  const typing = document.activeElement?.id === "chat-input";
+  const r = panel.getBoundingClientRect();
+  if (typing || (r.top >= 0 && r.top < innerHeight - 40)) return;
+  panel.scrollIntoView({ block: "nearest" });
 }
