@@ -232,6 +232,49 @@ def test_a_new_decision_comes_into_view_on_a_phone(server: Server, pages: Pages)
             break
 
 
+CALLOUT_SCREENS = {
+    "1280x800": {"width": 1280, "height": 800},
+    "1024x768-touch": {"width": 1024, "height": 768, "touch": True},
+    "390x844-touch": {"width": 390, "height": 844, "touch": True},
+}
+
+
+def overlap(page: Any) -> float:
+    """How much of the lit place (the ring, less its margin) the callout covers, in px²."""
+    found: float = page.evaluate(
+        """() => {
+          const ring = document.querySelector('.tour-ring');
+          const box = document.querySelector('.tour');
+          if (!ring || ring.hidden || !box) return 0;
+          const a = ring.getBoundingClientRect(), b = box.getBoundingClientRect();
+          const w = Math.min(a.right - 4, b.right) - Math.max(a.left + 4, b.left);
+          const h = Math.min(a.bottom - 4, b.bottom) - Math.max(a.top + 4, b.top);
+          return w > 0 && h > 0 ? w * h : 0;
+        }"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+@pytest.mark.parametrize("size", list(CALLOUT_SCREENS))
+def test_the_callout_never_covers_the_place_it_asks_for(
+    server: Server, pages: Pages, game: str, size: str
+) -> None:
+    page = start_tour(pages, server, game, "en", **CALLOUT_SCREENS[size])
+    covered: list[str] = []
+    for step in follow(page, game, "en"):
+        if page.get_attribute(".tour", "data-action"):
+            lit_target(page)
+            # the callout is placed two frames after the table draws
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            if overlap(page) > 0:
+                covered.append(step)
+                shot(page, f"tour-covers-{game}-{size}-{step}")
+        if step == "end":
+            break
+    assert not covered, covered
+
+
 def test_skip_leaves_the_tour(server: Server, pages: Pages) -> None:
     page = start_tour(pages, server, "board", "en")
     page.click(".tour-next")
