@@ -9,7 +9,7 @@ import time
 
 from tests.bots.test_review import NOTATION
 from tests.web.conftest import Pages, Server, shot
-from tests.web.screens import SCREENS, axe_problems, no_sideways_scroll, open_on
+from tests.web.screens import PHONE, SCREENS, axe_problems, no_sideways_scroll, open_on
 
 
 def ended_bot_game(server: Server, game: str = "cards") -> str:
@@ -50,4 +50,11 @@ def test_the_replay_shows_the_review_on_every_screen(bot_server: Server, pages: 
         no_sideways_scroll(page)
         problems += axe_problems(page, f"review {screen.name}")
         page.close()
+    # in German on a phone: the flagged rows in German words, the page as accessible
+    page = open_on(pages, f"{bot_server.base}/replay/{gid}?step=12", PHONE, locale="de-DE")
+    page.wait_for_selector(".moves.reviewed li.flagged .better")
+    better = page.locator(".moves.reviewed li.flagged .better").first.inner_text()
+    assert re.fullmatch(r"besser: .+ \(\d+\s%\)", better), better
+    assert not NOTATION.search(better.removeprefix("besser: ")), better
+    problems += axe_problems(page, "review phone de-DE")
     assert not problems, "\n".join(problems)
