@@ -227,8 +227,14 @@ def test_a_new_decision_comes_into_view_on_a_phone(server: Server, pages: Pages)
             panel = page.locator(".panel.decision.mine")
             assert panel.count() == 0
         if step == "revolt.commit":
-            box = page.locator(".panel.decision.mine").bounding_box()
-            assert box is not None and -1 <= box["y"] < 844 - 40, box
+            # the tour's callout may show the step before the table draws its panel:
+            # wait for the panel to be drawn and in view (it never is without scrolling)
+            page.wait_for_function(
+                "() => { const p = document.querySelector('.panel.decision.mine');"
+                " if (!p) return false; const r = p.getBoundingClientRect();"
+                " return r.top >= -1 && r.top < innerHeight - 40; }",
+                timeout=10000,
+            )
             break
 
 

@@ -130,3 +130,16 @@ export async function copyText(text) {
     return ok;
   }
 }
+
+/**
+ * A new decision's panel, scrolled into view where it lies outside the window (a phone
+ * scrolled down to the log or the chat), unless the player is typing a chat line.
+ * @param {Element|null} panel
+ */
+export function bringIntoView(panel) {
+  if (!panel) return;
+  const typing = document.activeElement?.id === "chat-input";
+  const r = panel.getBoundingClientRect();
+  if (typing || (r.top >= 0 && r.top < innerHeight - 40)) return;
+  panel.scrollIntoView({ block: "nearest" });
+}

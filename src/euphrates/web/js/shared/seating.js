@@ -4,7 +4,7 @@
 // keys, the header, the waiting banner, the host's controls, the log and chat tabs.
 // Each game's table extends `Seating` with its drawing, its clicks and its panels.
 
-import { fill, h } from "./dom.js";
+import { bringIntoView, fill, h } from "./dom.js";
 import { endBanner, fetchStats, hasEnd, overText, statsPanel } from "./endgame.js";
 import { ClockNotices } from "./fairplay.js";
 import { Follow } from "./follow.js";
@@ -589,17 +589,4 @@ export class Seating {
       game, held: this.held, host: this.conn.host, hostToken: this.hostToken, name: (s) => this.name(s), say: (m) => this.say(m),
     });
   }
-}
-
-/**
- * A new decision's panel, scrolled into view where it lies outside the window (a phone
- * scrolled down to the log or the chat), unless the player is typing a chat line.
- * @param {Element|null} panel
- */
-function bringIntoView(panel) {
-  if (!panel) return;
-  const typing = document.activeElement?.id === "chat-input";
-  const r = panel.getBoundingClientRect();
-  if (typing || (r.top >= 0 && r.top < innerHeight - 40)) return;
-  panel.scrollIntoView({ block: "nearest" });
 }
