@@ -21,6 +21,9 @@ PASSWORD = "a long secret"
 
 
 def sign_up(page: Any, name: str) -> None:
+    # the lobby is drawn again once the server's offer came: fill the form after that,
+    # or the filled fields are replaced and an empty form is sent (422)
+    page.wait_for_selector("[data-game=cards]")
     page.wait_for_selector("#account-signup")
     page.fill("#account-name", name)
     page.fill("#account-password", PASSWORD)
