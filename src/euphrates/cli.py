@@ -486,8 +486,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--lang",
         choices=LANGS,
-        help="the language the game is told in (default: German where LC_ALL, LC_MESSAGES or "
-        "LANG starts with de, else English)",
+        help="the language the game is told in (default: the first of LC_ALL, LC_MESSAGES and "
+        "LANG that is set, where it is one of these, else English)",
     )
     p.set_defaults(func=_play)
 

@@ -21,6 +21,7 @@ from euphrates.match.review import review
 from euphrates.server.common.config import Settings, async_db_url
 from euphrates.server.store import models as db
 from euphrates.server.store.database import make_engine
+from euphrates.words.book import LANGS
 from tests.server.harness import Api, running_app
 from tests.server.test_bots import SPY
 
@@ -93,7 +94,7 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
     assert doc["format"] == 2
     for m in doc["moves"]:  # every row names its mover and says the move in words
         assert m["name"] == record.seats[m["seat"]]
-        assert set(m["words"]) == {"en", "de"} and m["words"]["en"]["move"]
+        assert set(m["words"]) == set(LANGS) and m["words"]["en"]["move"]
         if m["best"] is not None:
             assert {"move", "better", "why"} <= set(m["words"]["de"])
     requests = review_requests(log)

@@ -247,7 +247,9 @@ class Load(NamedTuple):
 def first_load(pages: Pages, url: str, ready: str) -> Load:
     """What a page costs to load until `ready` shows and the network is idle."""
     files: list[tuple[str, int, int]] = []
-    ctx = pages.browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx = pages.browser.new_context(
+        viewport={"width": 1400, "height": 900}, service_workers="block"
+    )
     pages.contexts.append(ctx)
     page = ctx.new_page()
     page.on("console", lambda m: pages.errors.append(m.text) if m.type == "error" else None)
@@ -313,45 +315,31 @@ def choose_lang(page: Any, lang: str) -> None:
     page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
 
 
-def english_words(page: Any, *, cards: bool = False) -> set[str]:
+def english_words(page: Any = None, *, cards: bool = False, lang: str = "de") -> set[str]:
     """Words of the English texts of a table (with `cards`, the card game's; else the
-    board game's), its pages' and its book of words, that no German text has."""
-    texts = page.evaluate(
-        """async (cards) => {
-        const en = Object.values((await import('/static/js/shared/strings/en.js')).EN);
-        const de = Object.values((await import('/static/js/shared/strings/de.js')).DE);
-        if (cards) {
-          en.push(...Object.values((await import('/static/js/cards/strings/en.js')).CARDS_EN));
-          de.push(...Object.values((await import('/static/js/cards/strings/de.js')).CARDS_DE));
-        }
-        // the guided game's own texts (merged into the page's by `addTexts`)
-        const tour = await import('/static/js/tour/strings.js');
-        en.push(...Object.values(tour.EN));
-        de.push(...Object.values(tour.DE));
-        return [en, de];
-    }""",
-        cards,
-    )
+    board game's: its pages' texts, the guided game's and its book of words) that no
+    text of `lang` has. (`page` is not needed: the parts are read as they are served.)"""
+    parts = ["pages", "tour", "common", "cards" if cards else "board"]
+    if cards:
+        parts.append("pages-cards")
 
-    for part in ("common", "cards" if cards else "board"):
-        texts[0].extend(read_part("en", part).values())
-        texts[1].extend(read_part("de", part).values())
-
-    def words(values: list[str]) -> set[str]:
+    def words(language: str) -> set[str]:
         return {
             w.lower()
-            for v in values
-            for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", re.sub(r"\{\w+\}", " ", v))
+            for part in parts
+            for v in read_part(language, part).values()
+            for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{\w+\}", " ", v))
         }
 
-    return words(texts[0]) - words(texts[1])
+    return words("en") - words(lang)
 
 
-def assert_german(page: Any, where: str, english: set[str]) -> None:
-    assert page.evaluate("() => document.documentElement.lang") == "de"
+def assert_german(page: Any, where: str, english: set[str], lang: str = "de") -> None:
+    """No English word (of `english`) on a page that speaks `lang` (German unless said)."""
+    assert page.evaluate("() => document.documentElement.lang") == lang
     text = page.evaluate(VISIBLE_WORDS)
-    found = sorted({w for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text) if w.lower() in english})
-    assert not found, f"English on the German {where}: {found}"
+    found = sorted({w for w in re.findall(r"[^\W\d_]{3,}", text) if w.lower() in english})
+    assert not found, f"English on the {lang} {where}: {found}"
 
 
 def german_end(page: Any, english: set[str], screenshot: str | None = None) -> None:
@@ -371,21 +359,9 @@ def german_end(page: Any, english: set[str], screenshot: str | None = None) -> N
     assert "Final scoring" in page.locator(".scoring").inner_text()
 
 
-def text_keys(name: str) -> set[str]:
-    """The keys of a strings file, by its path below `js/` (`shared/strings/en.js`,
-    `cards/strings/de.js`, …)."""
-    text = (JS / name).read_text()
-    body = text[text.index("= {") : text.index("\n};")]
-    return set(re.findall(r'"([a-z_0-9]+(?:\.[a-z_0-9]+)+)":', body))
-
-
-def same_keys(en: str, de: str) -> set[str]:
-    """The keys of two strings files, English and German, which must be the same."""
-    en_keys = text_keys(en)
-    de_keys = text_keys(de)
-    assert en_keys - de_keys == set(), f"missing in German: {sorted(en_keys - de_keys)}"
-    assert de_keys - en_keys == set(), f"missing in English: {sorted(de_keys - en_keys)}"
-    return en_keys
+def text_keys(part: str, lang: str = "en") -> set[str]:
+    """The keys of a part of the texts (web/words/<lang>/<part>.json)."""
+    return set(read_part(lang, part))
 
 
 # --- secrets -----------------------------------------------------------------------

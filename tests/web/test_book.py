@@ -13,24 +13,24 @@ from typing import Any
 from euphrates.core.rng import Rng
 from euphrates.match.games import game_definition
 from euphrates.words import KINDS, LANGS, Voice, book, format, tell
-from euphrates.words.book import PARTS, read_part
+from euphrates.words.book import PAGE_PARTS, PARTS, read_part
 from tests.web.conftest import Pages, Server
 from tests.web.helpers import text_keys
 
 # Parameters of every kind a text takes: counts one, other and none, a count as text,
 # and a name holding what looks like a form and a parameter (never read as either).
-SAMPLES: list[Any] = [1, 2, 0, "1", "Zoë {n|one|other} {who}", None]
+SAMPLES: list[Any] = [1, 2, 0, 21, 1.5, "1", "Zoë {n|one|other} {who}", None]
 
 RENDER = """async ([langs, parts, samples]) => {
   const { format } = await import('/static/js/shared/i18n.js');
-  const names = (text) => [...text.matchAll(/\\{(\\w+)(?:\\|[^|{}]*\\|[^|{}]*)?\\}/g)].map((m) => m[1]);
+  const names = (text) => [...text.matchAll(/\\{(\\w+)(?:(?:\\|[^|{}]*)+)?\\}/g)].map((m) => m[1]);
   const out = {};
   for (const lang of langs) {
     for (const part of parts) {
       const texts = await (await fetch(`/static/words/${lang}/${part}.json`)).json();
       for (const [key, text] of Object.entries(texts)) {
         out[`${lang}/${key}`] = samples.map((value) =>
-          format(text, value === null ? {} : Object.fromEntries(names(text).map((n) => [n, value]))));
+          format(text, value === null ? {} : Object.fromEntries(names(text).map((n) => [n, value])), lang));
       }
     }
   }
@@ -38,7 +38,7 @@ RENDER = """async ([langs, parts, samples]) => {
 }"""
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)(?:\|[^|{}]*\|[^|{}]*)?\}")  # as `names` above
+PLACEHOLDER = re.compile(r"\{(\w+)(?:(?:\|[^|{}]*)+)?\}")  # as `names` above
 
 
 def _params(text: str, value: Any) -> dict[str, Any]:
@@ -49,24 +49,24 @@ def _params(text: str, value: Any) -> dict[str, Any]:
 def test_every_text_reads_alike_in_python_and_in_the_browser(server: Server, pages: Pages) -> None:
     page: Any = pages.open(server.base + "/")
     page.wait_for_selector(".lang button")
-    browser = page.evaluate(RENDER, [list(LANGS), list(PARTS), SAMPLES])
+    browser = page.evaluate(RENDER, [list(LANGS), list(PARTS + PAGE_PARTS), SAMPLES])
     python = {
-        f"{lang}/{key}": [format(text, _params(text, value)) for value in SAMPLES]
+        f"{lang}/{key}": [format(text, _params(text, value), lang) for value in SAMPLES]
         for lang in LANGS
-        for part in PARTS
+        for part in PARTS + PAGE_PARTS
         for key, text in read_part(lang, part).items()
     }
     assert len(python) > 500
     assert browser == python
     assert python["en/log.swapped"][:2] == ["1 swaps 1 tile", "2 swaps 2 tiles"]
     assert (
-        python["de/log.swapped"][4]
+        python["de/log.swapped"][6]
         == "Zoë {n|one|other} {who} tauscht Zoë {n|one|other} {who} Plättchen"
     )
 
 
 def test_no_page_text_hides_a_word_of_the_book() -> None:
-    pages = text_keys("shared/strings/en.js") | text_keys("cards/strings/en.js")
+    pages = text_keys("pages") | text_keys("pages-cards")
     words = set(book("en").texts)
     assert pages & words == set()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from euphrates.games import game_definition
 from euphrates.match.tours import LEARNER, load_line
 from euphrates.server.features.tour.tour import steps_of
+from euphrates.words.book import LANGS, read_part
 from tests.web.conftest import SCREENSHOTS, Pages, Server, shot
 from tests.web.helpers import (
     assert_german,
@@ -309,22 +309,19 @@ def test_the_german_tour_through_its_first_lesson(server: Server, pages: Pages, 
     page.wait_for_selector(".learn-game")
 
 
-def test_the_tour_words_fill_the_same_places_in_both_languages() -> None:
-    """Each German text names the move's square, spot, piece and count where the English
-    one does: a missing `{square}` would leave the learner without the place to play."""
-    text = (Path(__file__).parents[2] / "src/euphrates/web/js/tour/strings.js").read_text()
-
-    def texts(name: str) -> dict[str, str]:
-        start = text.index(f"export const {name}")
-        body = text[start : text.index("\n}", start)]
-        return dict(re.findall(r'"([A-Za-z_0-9.]+)":\s*"((?:[^"\\]|\\.)*)"', body))
-
-    en, de = texts("EN"), texts("DE")
-    assert len(en) > 50 and en.keys() == de.keys()
-    for key, words in en.items():
-        places = set(re.findall(r"\{(\w+)\}", words))
-        assert places == set(re.findall(r"\{(\w+)\}", de[key])), key
-        assert words != de[key], f"{key} is not translated"
+def test_the_tour_words_fill_the_same_places_in_every_language() -> None:
+    """Each language's text names the move's square, spot, piece and count where the
+    English one does: a missing `{square}` would leave the learner without the place to
+    play."""
+    en = read_part("en", "tour")
+    assert len(en) > 50
+    for lang in LANGS[1:]:
+        other = read_part(lang, "tour")
+        assert en.keys() == other.keys(), lang
+        for key, words in en.items():
+            places = set(re.findall(r"\{(\w+)\}", words))
+            assert places == set(re.findall(r"\{(\w+)\}", other[key])), (lang, key)
+            assert words != other[key], f"{lang}: {key} is not translated"
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])

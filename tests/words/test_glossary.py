@@ -1,8 +1,10 @@
-"""The rulebooks' words (web/words/glossary/<lang>.json): every text of a language (the
-pages' strings, the book of words with the terminal's part, the rules reference, the
-guided tours, the fair-play page and the mails) uses the rulebook's word, never one of
-the synonyms its glossary refuses; each word the glossary prefers is cited from the
-rulebook it names. A language with a glossary file is checked by adding that file."""
+"""The rulebooks' words (web/words/<lang>/glossary.json): every text of a language (the
+pages' texts, the book of words with the terminal's part, the rules reference, the
+guided tours, the fair-play page and the mails, all in web/words/<lang>/) uses the
+rulebook's word, never one of the synonyms its glossary refuses; each word the
+glossary prefers is cited from the rulebook it names, or, where the language has no
+rulebook of that game, says in a note why it was chosen (the sister game's word). Every
+language but English keeps a glossary."""
 
 from __future__ import annotations
 
@@ -14,33 +16,19 @@ from typing import Any
 
 import pytest
 
-from euphrates.server.features.notifications import texts as mails
+from euphrates.words.book import LANGS as ALL_LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "src" / "euphrates" / "web"
+WORDS = ROOT / "src" / "euphrates" / "web" / "words"
 RULEBOOKS = ROOT.parent / "shared" / "rules"
-GLOSSARIES = sorted((WEB / "words" / "glossary").glob("*.json"))
-LANGS = [p.stem for p in GLOSSARIES]
-JS_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+LANGS = [lang for lang in ALL_LANGS if lang != "en"]
 KEY = re.compile(r"[a-z0-9_.\-]+")
 WORD = re.compile(r"\w+")
 
 
 def glossary(lang: str) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(
-        (WEB / "words" / "glossary" / f"{lang}.json").read_text(encoding="utf-8")
-    )
+    doc: dict[str, Any] = json.loads((WORDS / lang / "glossary.json").read_text(encoding="utf-8"))
     return doc
-
-
-def js_strings(code: str) -> Iterator[str]:
-    """The string literals of a strings module, comments left out; keys are skipped."""
-    code = re.sub(r"/\*.*?\*/", "", code, flags=re.S)
-    code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("//"))
-    for literal in JS_STRING.findall(code):
-        text: str = json.loads(literal)
-        if not KEY.fullmatch(text):
-            yield text
 
 
 def json_strings(value: Any) -> Iterator[str]:
@@ -55,27 +43,12 @@ def json_strings(value: Any) -> Iterator[str]:
 
 
 def texts(lang: str) -> dict[str, list[str]]:
-    """Every text of a language, by where it is kept."""
+    """Every text of a language, by the part it is kept in."""
     out: dict[str, list[str]] = {}
-    js = WEB / "js"
-    for path in (
-        js / "shared" / "strings" / f"{lang}.js",
-        js / "cards" / "strings" / f"{lang}.js",
-        js / "fairplay" / f"{lang}.js",
-    ):
-        if path.exists():
-            out[str(path.relative_to(WEB))] = list(js_strings(path.read_text(encoding="utf-8")))
-    tours = (js / "tour" / "strings.js").read_text(encoding="utf-8")
-    start = tours.find(f"export const {lang.upper()} =")
-    if start >= 0:
-        end = tours.find("\n};", start)
-        out["js/tour/strings.js"] = list(js_strings(tours[start:end]))
-    for folder in ("words", "rules"):
-        for path in sorted((WEB / folder / lang).glob("*.json")):
+    for path in sorted((WORDS / lang).glob("*.json")):
+        if path.name != "glossary.json":
             doc = json.loads(path.read_text(encoding="utf-8"))
-            out[str(path.relative_to(WEB))] = [s for s in json_strings(doc) if not KEY.fullmatch(s)]
-    if lang in mails.WORDS:
-        out["server/features/notifications/texts.py"] = list(mails.WORDS[lang].values())
+            out[path.stem] = [s for s in json_strings(doc) if not KEY.fullmatch(s)]
     return out
 
 
@@ -107,7 +80,9 @@ def test_glossary_is_well_formed_and_cited_from_the_rulebooks(lang: str) -> None
     assert doc["lang"] == lang
     assert len(doc["terms"]) >= 10
     for term in doc["terms"]:
-        assert term["en"] and term["use"] and term["rulebook"] and term["not"], term
+        assert term["en"] and term["use"] and term["not"], term
+        # a word no rulebook of the language has says why it was chosen
+        assert term["rulebook"] or term.get("note"), term
         # The word to use is never one the glossary refuses.
         assert refused(lang, term["use"]) == [], term["use"]
         for cite in term["rulebook"]:
@@ -159,8 +134,8 @@ def test_every_text_uses_the_rulebooks_words(lang: str) -> None:
     found = texts(lang)
     # Every kind of text is read: the pages, the book of words, the reference, the tours,
     # the mails.
-    assert any("strings" in k for k in found) and "js/tour/strings.js" in found, found.keys()
-    assert any(k.startswith("words/") for k in found) and any(k.startswith("rules/") for k in found)
+    assert {"pages", "pages-cards", "tour", "fairplay", "mail", "common", "terminal"} <= set(found)
+    assert {"rules-board", "rules-cards"} <= set(found)
     assert sum(len(v) for v in found.values()) > 500
     problems = [
         f"{where}: {hit} in {text[:90]!r}"
@@ -169,3 +144,17 @@ def test_every_text_uses_the_rulebooks_words(lang: str) -> None:
         for hit in refused(lang, text)
     ]
     assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_word_of_the_glossary_is_used(lang: str) -> None:
+    """The glossary is the texts' own: each word it prefers stands in them (as a word's
+    start, so that an inflected form counts: "tegels", "királyságot"; `stem` where the
+    word changes inside when inflected)."""
+    words = {w.lower() for items in texts(lang).values() for t in items for w in WORD.findall(t)}
+    unused = []
+    for term in glossary(lang)["terms"]:
+        stem = str(term.get("stem") or WORD.findall(term["use"])[0]).lower()
+        if not any(w.startswith(stem) for w in words):
+            unused.append(term["use"])
+    assert unused == []

@@ -92,10 +92,16 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
+def book_langs() -> tuple[str, ...]:
+    from euphrates.words.book import LANGS
+
+    return LANGS
+
+
 def add_review(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
-    p.add_argument("--lang", choices=["en", "de"], help="the language of the flags' words")
+    p.add_argument("--lang", choices=book_langs(), help="the language of the flags' words")
     p.add_argument(
         "--depth", choices=["full", "quick"], default="full", help="quick: a quarter of the work"
     )

@@ -4,14 +4,12 @@
 // vacation, hints a minute, the bots' levels a rated table seats — is what the server
 // says it keeps (`GET /api/meta`), marked `data-figure` in the page.
 
-import { addTexts, currentLang, errorText, langSwitch, onLang, rich, t } from "./shared/i18n.js";
+import { useTexts, currentLang, errorText, langSwitch, onLang, rich, t } from "./shared/i18n.js";
 import { byId, fill, h } from "./shared/dom.js";
 import { offerOnce } from "./shared/offer.js";
 import { fatalPage } from "./shared/pages.js";
-import { FAIR_EN } from "./fairplay/en.js";
-import { FAIR_DE } from "./fairplay/de.js";
 
-addTexts(FAIR_EN, FAIR_DE, {}, []);
+await useTexts("fairplay");
 
 const app = byId("app");
 /** @type {import("./shared/offer.js").Offer|null} */

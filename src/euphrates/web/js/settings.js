@@ -23,7 +23,7 @@ import { VacationSection } from "./shared/vacation.js";
  * @property {boolean} digest
  * @property {number} digest_hour
  * @property {string} timezone
- * @property {"en"|"de"} lang
+ * @property {string} lang
  * @property {boolean} mail
  * @property {string|null} next_digest
  */

@@ -36,6 +36,7 @@ from euphrates.server.features.notifications.webhooks import WebhookRefused, che
 from euphrates.server.features.services import Services
 from euphrates.server.store.database import now
 from euphrates.server.store.notify_settings import Prefs, next_digest
+from euphrates.words.book import LANGS
 
 router = APIRouter(tags=["notifications"])
 
@@ -62,7 +63,7 @@ def _out(prefs: Prefs, services: Services) -> dict[str, Any]:
         "digest": prefs.digest,
         "digest_hour": prefs.digest_hour,
         "timezone": prefs.timezone,
-        "lang": prefs.lang if prefs.lang in ("en", "de") else "en",
+        "lang": prefs.lang if prefs.lang in LANGS else "en",
         "mail": services.notifier.mailer is not None,
         "next_digest": prefs.digest_next.isoformat() if prefs.digest_next else None,
     }

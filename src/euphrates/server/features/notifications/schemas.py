@@ -3,13 +3,24 @@ only: no other model has a field for them."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
 
 from euphrates.server.features.api import Strict
+from euphrates.words.book import LANGS
 
-Lang = Literal["en", "de"]
+
+def _known(value: str) -> str:
+    if value not in LANGS:
+        raise ValueError(f"no messages in {value!r}: the languages are {', '.join(LANGS)}")
+    return value
+
+
+# the book's languages (euphrates.words.book.LANGS): one list for the pages and the messages
+Lang = Annotated[
+    str, AfterValidator(_known), WithJsonSchema({"type": "string", "enum": list(LANGS)})
+]
 
 
 class NotifyOut(BaseModel):

@@ -1,4 +1,5 @@
-"""The words of the messages sent out of the browser, in English and German.
+"""The words of the messages sent out of the browser, in every language of the book
+(the `mail` part of web/words/<lang>/).
 
 A turn's message says exactly three things: which game (its kind), whose turn it is
 (the seat's name, as the table shows it) and the game's link, which the account opens
@@ -11,43 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from euphrates.words.book import book
+from euphrates.words.book import LANGS, book, format, read_part
 
-LANGS = ("en", "de")
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "turn.subject": "Your turn: {game}",
-        "turn.text": "{name}, it is your turn in {game}: {link}",
-        "digest.subject": "Your turn in {count} games",
-        "digest.head": "{name}, it is your turn in these games:",
-        "digest.line": "{game}: {link}",
-        "verify.subject": "Your code for {server}",
-        "verify.text": (
-            "Your code: {code}\n\nEnter it in your account's notification settings, or "
-            "open {link} while signed in. Until then nothing is sent to this address.\n\n"
-            "If you did not ask for this, ignore this message."
-        ),
-        "test.subject": "A test message from {server}",
-        "test.text": "{name}, turn messages from {server} reach you here.",
-    },
-    "de": {
-        "turn.subject": "Du bist am Zug: {game}",
-        "turn.text": "{name}, du bist am Zug in {game}: {link}",
-        "digest.subject": "Du bist in {count} Spielen am Zug",
-        "digest.head": "{name}, in diesen Spielen bist du am Zug:",
-        "digest.line": "{game}: {link}",
-        "verify.subject": "Dein Code für {server}",
-        "verify.text": (
-            "Dein Code: {code}\n\nGib ihn in den Benachrichtigungen deines Kontos ein oder "
-            "öffne {link}, angemeldet. Bis dahin geht nichts an diese Adresse.\n\n"
-            "Wenn du das nicht angefordert hast, übergehe diese Nachricht."
-        ),
-        "test.subject": "Eine Testnachricht von {server}",
-        "test.text": "{name}, Zug-Nachrichten von {server} erreichen dich hier.",
-    },
-}
+@cache
+def _mail(lang: str) -> dict[str, str]:
+    return read_part(lang, "mail")
 
 
 @dataclass(frozen=True)
@@ -57,7 +29,8 @@ class Message:
 
 
 def _w(lang: str, key: str, **values: object) -> str:
-    return WORDS[lang if lang in WORDS else "en"][key].format(**values)
+    lang = lang if lang in LANGS else "en"
+    return format(_mail(lang)[f"mail.{key}"], values, lang)
 
 
 def game_name(game: str, lang: str) -> str:

@@ -3,12 +3,10 @@
 // public, so every hand and every bridge is shown.
 
 import { fill, h, stylesheet } from "../shared/dom.js";
-import { addTexts, t } from "../shared/i18n.js";
+import { useTexts, t } from "../shared/i18n.js";
 import { Replayer } from "../shared/replayer.js";
 import { leaderIcon } from "../shared/symbols.js";
 import { dynastyOf } from "../shared/pieces.js";
-import { CARDS_EN } from "./strings/en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LayoutDrawing } from "./draw.js";
 import { CARD_LETTER, COLOURS, LEADERS, LEADER_COLOUR, LEADER_LETTER, countCards } from "./model.js";
 import { pileView, tableStrip } from "./panels.js";
@@ -17,7 +15,7 @@ import { scoringPanel } from "./scoring.js";
 import { fetchStats, statsPanel } from "../shared/endgame.js";
 import { WORDS, shownNotation, stepEntry, touched } from "./words.js";
 
-addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+await useTexts("pages-cards");
 const styled = stylesheet("/static/css/cards.css");
 
 /**

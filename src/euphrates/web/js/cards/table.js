@@ -4,10 +4,8 @@
 // and events; spots light up only from the view's `legal`.
 
 import { fill, h, stylesheet } from "../shared/dom.js";
-import { addTexts, t, tt } from "../shared/i18n.js";
+import { useTexts, t, tt } from "../shared/i18n.js";
 import { Seating } from "../shared/seating.js";
-import { CARDS_EN } from "./strings/en.js";
-import { CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO } from "./strings/de.js";
 import { LAYOUT_WIDTH, LayoutDrawing } from "./draw.js";
 import { Zoom } from "../shared/zoom.js";
 import { kingdomInfo } from "./info.js";
@@ -19,7 +17,7 @@ import { scoringPanel } from "./scoring.js";
 import { notSeen } from "../shared/follow.js";
 import { WORDS, actionWords, stepEntry, touched } from "./words.js";
 
-addTexts(CARDS_EN, CARDS_DE, CARDS_DE_RULINGS, CARDS_DE_UNDO);
+await useTexts("pages-cards");
 const styled = stylesheet("/static/css/cards.css");
 
 /** @typedef {import("../shared/types.js").TableHost} TableHost */

@@ -1,4 +1,4 @@
-// A game's rules reference, built from its text (web/rules/<lang>/<game>.json, fetched
+// A game's rules reference, built from its text (web/words/<lang>/rules-<game>.json, fetched
 // when it is opened) with diagrams drawn by the table's own SVG code (./board.js,
 // ./cards.js) from the positions of the game's claim table (web/rules/claims/<game>.json,
 // the same in every language, which the tests play through the engine): as its own page (/rules/board, js/rules.js) or as a panel over a table
@@ -46,14 +46,14 @@ const CLAIMS = new Map();
  * A JSON file next to the texts, fetched once (again after a failure).
  * @template T
  * @param {Map<string, Promise<T>>} cache
- * @param {string} name its path under web/rules/, without ".json"
+ * @param {string} name its path under web/, without ".json"
  * @returns {Promise<T>}
  */
 function loadJson(cache, name) {
   let done = cache.get(name);
   if (!done) {
-    done = fetch(new URL(`../../rules/${name}.json`, import.meta.url)).then((res) => {
-      if (!res.ok) throw new Error(`rules/${name}.json: ${res.status}`);
+    done = fetch(new URL(`../../${name}.json`, import.meta.url)).then((res) => {
+      if (!res.ok) throw new Error(`${name}.json: ${res.status}`);
       return res.json();
     });
     done.catch(() => cache.delete(name));
@@ -69,7 +69,7 @@ function loadJson(cache, name) {
  * @returns {Promise<Rules>}
  */
 function loadRules(game, lang) {
-  return loadJson(TEXTS, `${lang}/${game}`);
+  return loadJson(TEXTS, `words/${lang}/rules-${game}`);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function reference(game) {
   if (!load) throw new Error(`no rules for ${game}`);
   const lang = currentLang();
   const [doc, figs, claims] = await Promise.all([
-    loadRules(game, lang), load(), loadJson(CLAIMS, `claims/${game}`), stylesheet("/static/css/rules.css")]);
+    loadRules(game, lang), load(), loadJson(CLAIMS, `rules/claims/${game}`), stylesheet("/static/css/rules.css")]);
   await figs.ready();
   /** @param {Block} b */
   const block = (b) => {

@@ -1,58 +1,45 @@
-// English and German. The language comes from `?lang=`, else the browser unless the
-// player chose one (remembered in localStorage); every page re-renders when it changes.
+// The pages' languages: those of web/words/languages.json, each a folder
+// web/words/<lang>/ of JSON parts with the same keys (tests/words). The language comes
+// from `?lang=`, else the player's choice (remembered in localStorage), else the
+// browser's; every page re-renders when it changes.
 //
-// Two kinds of texts: the page's own (strings/en.js, strings/de.js, and a game's,
-// merged in by `addTexts`), and the book of words: what the game says about events and
-// decisions, shared with the terminal (`/static/words/<lang>/<part>.json`, read by
-// euphrates.words in Python too). A game's words module loads its part of the book
-// (`loadWords`), in the page's language only; a change of language loads it in the other.
+// A page fetches only the parts it uses, in its language only: `pages` (the pages' own
+// texts) always, a game's part of the book of words and `common` with its words module
+// (`loadWords`, shared with the terminal through euphrates.words), and its own texts
+// (`useTexts`: the card table's, the guided game's, the fair-play page's). A key stands
+// in one part only, so the parts merge into one table per language.
 
 import { h } from "./dom.js";
 import { ServerError } from "./net.js";
-import { EN } from "./strings/en.js";
 
-/** @typedef {"en"|"de"} Lang */
+/** @typedef {string} Lang a key of web/words/languages.json */
 
-// The pages' German texts are fetched only for a page that speaks German (at its start,
-// or when German is chosen): English, the fallback of every text, is always there. A
-// game's own texts (`addTexts`) go in at once and win over the shared ones, as before.
-/** @type {Record<string, string>} */
-const DE = {};
-/** @type {Record<string, string>} */
-const DE_RULINGS = {};
-/** @type {[string, string][]} */
-const DE_UNDO_REASONS = [];
-/** @type {Promise<void>|null} */
-let german = null;
+const WORDS = new URL("../../words/", import.meta.url);
+const KEY = "euphrates.lang";
 
-function loadGerman() {
-  if (!german) {
-    german = import("./strings/de.js").then((m) => {
-      for (const [k, v] of Object.entries(m.DE)) if (!(k in DE)) DE[k] = v;
-      for (const [k, v] of Object.entries(m.DE_RULINGS)) if (!(k in DE_RULINGS)) DE_RULINGS[k] = v;
-      DE_UNDO_REASONS.push(...m.DE_UNDO_REASONS);
-    });
-    german.catch(() => { german = null; });
-  }
-  return german;
+/**
+ * A JSON file of web/words/, fetched.
+ * @param {string} name
+ */
+async function fetchJson(name) {
+  const res = await fetch(new URL(`${name}.json`, WORDS));
+  if (!res.ok) throw new Error(`words/${name}.json: ${res.status}`);
+  return res.json();
 }
 
-/** @type {Record<Lang, Record<string, string>>} */
-const TEXTS = { en: EN, de: DE };
-/** Each language's name in itself, for the switch (before its texts are loaded). */
-const NAMES = { en: "English", de: "Deutsch" };
-const KEY = "euphrates.lang";
+/** Each language's name in itself, for the switch. @type {Record<Lang, string>} */
+const NAMES = await fetchJson("languages");
+const LANGS = Object.keys(NAMES);
 
 /** @returns {Lang} */
 function initial() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked === "en" || asked === "de") return asked;
+  if (asked && LANGS.includes(asked)) return asked;
   const stored = safeGet(KEY);
-  if (stored === "en" || stored === "de") return stored;
+  if (stored && LANGS.includes(stored)) return stored;
   for (const l of navigator.languages ?? [navigator.language]) {
-    const base = l.toLowerCase().slice(0, 2);
-    if (base === "de") return "de";
-    if (base === "en") return "en";
+    const base = l.toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
   }
   return "en";
 }
@@ -66,29 +53,17 @@ function safeGet(key) {
   }
 }
 
-/** @type {Lang} */
-let lang = initial();
-if (lang === "de") {
-  try {
-    await loadGerman();
-  } catch {
-    lang = "en"; // the German texts did not arrive: the page speaks English
-  }
-}
-/** @type {(() => void)[]} */
-const listeners = [];
-
-/** The book's parts the page uses, and what of the book is loaded, by language. */
+/** The parts the page uses, and each language's texts of those loaded so far. */
 /** @type {Set<string>} */
-const parts = new Set();
+const parts = new Set(["pages"]);
 /** @type {Record<Lang, Record<string, string>>} */
-const BOOK = { en: {}, de: {} };
+const TEXTS = Object.fromEntries(LANGS.map((l) => [l, {}]));
 /** @type {Map<string, Promise<void>>} */
 const loading = new Map();
 let switches = 0;
 
 /**
- * One part of the book in one language, fetched once (again only after a failure).
+ * One part in one language, fetched once (again only after a failure).
  * @param {Lang} l
  * @param {string} part
  */
@@ -96,39 +71,60 @@ function loadPart(l, part) {
   const name = `${l}/${part}`;
   let done = loading.get(name);
   if (!done) {
-    done = fetch(new URL(`../../words/${name}.json`, import.meta.url)).then(async (res) => {
-      if (!res.ok) throw new Error(`words/${name}.json: ${res.status}`);
-      Object.assign(BOOK[l], await res.json());
-    });
+    done = fetchJson(name).then((texts) => { Object.assign(TEXTS[l], texts); });
     done.catch(() => loading.delete(name));
     loading.set(name, done);
   }
   return done;
 }
 
+/** @type {Lang} */
+let lang = initial();
+try {
+  await loadPart(lang, "pages");
+} catch {
+  lang = "en"; // the texts of the language chosen did not arrive: the page speaks English
+  await loadPart(lang, "pages");
+}
+/** @type {(() => void)[]} */
+const listeners = [];
+
+/**
+ * A part of the texts the page uses from now on, in its language (and in the next one
+ * chosen): awaited before anything that says its texts is drawn.
+ * @param {string} part a file of web/words/<lang>/ without ".json"
+ */
+export async function useTexts(part) {
+  parts.add(part);
+  await loadPart(lang, part);
+}
+
 /**
  * The book's words of a game (and those both games share), in the page's language:
  * awaited by the game's words module before anything of the game is drawn.
- * @param {string} game "board" or "cards"
+ * @param {string} game "board", "cards" or "hints"
  */
 export async function loadWords(game) {
-  parts.add("common");
-  parts.add(game);
-  await Promise.all([...parts].map((part) => loadPart(lang, part)));
+  await Promise.all([useTexts("common"), useTexts(game)]);
 }
 
 export function currentLang() {
   return lang;
 }
 
+/** The languages a page offers, each with its name in itself. */
+export function languages() {
+  return Object.entries(NAMES);
+}
+
 /**
- * Another language, once the book's parts in use are there in it (a later choice wins
- * over an earlier one still loading; a failed load leaves the language as it was).
+ * Another language, once the parts in use are there in it (a later choice wins over an
+ * earlier one still loading; a failed load leaves the language as it was).
  * @param {Lang} l
  */
 async function setLang(l) {
   const asked = ++switches;
-  await Promise.all([...[...parts].map((part) => loadPart(l, part)), l === "de" ? loadGerman() : null]);
+  await Promise.all([...parts].map((part) => loadPart(l, part)));
   if (asked !== switches) return;
   lang = l;
   try {
@@ -146,41 +142,56 @@ export function onLang(f) {
 }
 
 /**
- * A game's own texts (the card game's), merged in by its table module.
- * @param {Record<string, string>} en
- * @param {Record<string, string>} de
- * @param {Record<string, string>} deRulings German summaries of its rulings
- * @param {[string, string][]} deUndo German for its undo refusals, tried first
- */
-export function addTexts(en, de, deRulings, deUndo) {
-  Object.assign(EN, en);
-  Object.assign(DE, de);
-  Object.assign(DE_RULINGS, deRulings);
-  DE_UNDO_REASONS.unshift(...deUndo.filter((r) => !DE_UNDO_REASONS.includes(r)));
-}
-
-/**
- * The text for `key`: each `{n|one|other}` as the form the count `n` asks for ("{n}
- * {n|tile|tiles}": "1 tile", "2 tiles"; in English and German alike one is singular,
- * every other count plural), then the `{name}` parameters filled in (after, so that
- * nothing a parameter holds, a player's name, is read as a form).
+ * The text for `key`: each `{n|…|…}` as the form the count `n` asks for, then the
+ * `{name}` parameters filled in (after, so that nothing a parameter holds, a player's
+ * name, is read as a form).
  * @param {string} key
  * @param {Record<string, string | number>} [params]
  */
 export function t(key, params = {}) {
-  return format(TEXTS[lang][key] ?? BOOK[lang][key] ?? EN[key] ?? BOOK.en[key] ?? key, params);
+  return format(TEXTS[lang][key] ?? key, params, lang);
+}
+
+/** CLDR's plural categories in their order: a text's forms follow it. */
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+/** @type {Map<string, {rules: Intl.PluralRules, order: string[]}>} */
+const PLURALS = new Map();
+
+/**
+ * Which of a text's forms a count takes in a language: the forms follow the
+ * language's plural categories in CLDR's order (English, German, Dutch and Hungarian
+ * have two, `one` and `other`; a language with more writes more forms), and the
+ * category is the platform's (Intl.PluralRules), as Python's is Babel's.
+ * @param {unknown} count
+ * @param {string} l
+ */
+export function formIndex(count, l) {
+  let p = PLURALS.get(l);
+  if (!p) {
+    const rules = new Intl.PluralRules(l);
+    const has = rules.resolvedOptions().pluralCategories;
+    p = { rules, order: CATEGORIES.filter((c) => has.includes(/** @type {Intl.LDMLPluralRule} */ (c))) };
+    PLURALS.set(l, p);
+  }
+  const n = Number(count);
+  return p.order.indexOf(Number.isFinite(n) ? p.rules.select(n) : "other");
 }
 
 /**
  * A text with its forms chosen and its parameters filled in (the book's syntax, as
- * `format` in euphrates/words/book.py; tests/web/test_book.py compares the two).
+ * `format` in euphrates/words/book.py; tests/web/test_book.py compares the two). A text
+ * with fewer forms than the language's categories takes its last for the rest.
  * @param {string} text
  * @param {Record<string, string | number>} params
+ * @param {string} [l] the language whose plural rules choose the forms
  */
-export function format(text, params) {
+export function format(text, params, l = lang) {
   return text
-    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, name, one, other) =>
-      name in params ? (Number(params[name]) === 1 ? one : other) : all)
+    .replace(/\{(\w+)((?:\|[^|{}]*)+)\}/g, (all, name, forms) => {
+      if (!(name in params)) return all;
+      const list = forms.slice(1).split("|");
+      return list[Math.min(formIndex(params[name], l), list.length - 1)];
+    })
     .replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
@@ -194,9 +205,9 @@ export function format(text, params) {
  * @returns {(string | Node)[]}
  */
 export function rich(key, params, nodes) {
-  const text = TEXTS[lang][key] ?? BOOK[lang][key] ?? EN[key] ?? BOOK.en[key] ?? key;
+  const text = TEXTS[lang][key] ?? key;
   const used = new Set();
-  return format(text.replace(/\{(\w+)\}/g, (all, name) => (name in nodes ? `\u0000${name}\u0000` : all)), params)
+  return format(text.replace(/\{(\w+)\}/g, (all, name) => (name in nodes ? `\u0000${name}\u0000` : all)), params, lang)
     .split("\u0000")
     .map((piece, i) => {
       if (i % 2 === 0) return piece;
@@ -235,9 +246,18 @@ export function listing(items) {
   return `${items.slice(0, -1).join(", ")}${t("log.and")}${items[items.length - 1]}`;
 }
 
+/** The server's reasons why an undo is refused (room.undo_refusal), by a phrase of each. */
+const UNDO_REASONS = [
+  ["nothing to take back", "undo.nothing"],
+  ["only the seat that made", "undo.not_yours"],
+  ["bots do not", "undo.bots"],
+  ["revealed hidden", "undo.revealed"],
+  ["game is over", "undo.over"],
+];
+
 /**
- * A server refusal in the page's language: the server explains in English, so the
- * German page names the refusal and, where known, the ruling in German.
+ * A server refusal in the page's language: the server explains in English, so a page in
+ * another language names the refusal and, where known, the ruling in its own words.
  * @param {string} code
  * @param {string} message
  * @param {string|null} ruling
@@ -249,14 +269,17 @@ export function refusal(code, message, ruling) {
     if (message) return message;
     return t(`err.${code}`, { code });
   }
-  const base = TEXTS.de[`err.${code}`] ? t(`err.${code}`) : t("err.other", { code });
+  const has = (/** @type {string} */ key) => key in TEXTS[lang];
+  const base = has(`err.${code}`) ? t(`err.${code}`) : t("err.other", { code });
   if (code === "illegal_action") {
-    const rule = ruling ? DE_RULINGS[ruling] : undefined;
+    const rule = ruling && has(`ruling.${ruling}`) ? t(`ruling.${ruling}`) : undefined;
     return rule ? `${base}: ${rule} (${ruling})` : `${base}${ruling ? ` (${ruling})` : "."}`;
   }
   if (code === "undo_refused") {
-    const reason = DE_UNDO_REASONS.find(([en]) => message.includes(en));
-    return reason ? `${base}: ${reason[1]}` : `${base}.`;
+    const reason = UNDO_REASONS.find(([phrase]) => message.includes(phrase))?.[1];
+    // the card game's own words where it differs (its texts are used by its pages only)
+    const key = reason && parts.has("pages-cards") && has(`${reason}.cards`) ? `${reason}.cards` : reason;
+    return key && has(key) ? `${base}: ${t(key)}` : `${base}.`;
   }
   return base;
 }
@@ -273,9 +296,9 @@ export function errorText(e) {
 /** The language switch for a page header. */
 export function langSwitch() {
   const box = h("div", { class: "lang", role: "group", "aria-label": t("lang.label") });
-  for (const l of /** @type {Lang[]} */ (["en", "de"])) {
+  for (const [l, name] of languages()) {
     box.append(h("button", {
-      type: "button", lang: l, "aria-pressed": String(l === lang), title: NAMES[l],
+      type: "button", lang: l, "aria-pressed": String(l === lang), title: name,
       onclick: () => setLang(l).catch((e) => console.error(e)),
     }, l.toUpperCase()));
   }

@@ -3,11 +3,10 @@
 
 import { call } from "../shared/api.js";
 import { fill, h, stylesheet } from "../shared/dom.js";
-import { addTexts, errorText, onLang, t } from "../shared/i18n.js";
+import { useTexts, errorText, onLang, t } from "../shared/i18n.js";
 import { savedName } from "../shared/mygames.js";
-import { DE, EN } from "./strings.js";
 
-addTexts(EN, DE, {}, []);
+await useTexts("tour");
 void stylesheet("/static/css/tour.css");
 
 /** @param {HTMLElement} box */

@@ -7,9 +7,8 @@
 import { call } from "../shared/api.js";
 import { ServerError } from "../shared/net.js";
 import { h, stylesheet } from "../shared/dom.js";
-import { addTexts, onLang, t } from "../shared/i18n.js";
+import { useTexts, onLang, t } from "../shared/i18n.js";
 import { spotWords } from "../cards/words.js";
-import { DE, EN } from "./strings.js";
 
 /**
  * What the server tells the learner's page (GET /api/games/{id}/tour).
@@ -18,7 +17,7 @@ import { DE, EN } from "./strings.js";
  * @typedef {{conn: import("../shared/net.js").Connection, gameId: string, game: string, tokens: string[]}} TourOptions
  */
 
-addTexts(EN, DE, {}, []);
+await useTexts("tour");
 const styled = stylesheet("/static/css/tour.css");
 
 const INTRO_PAGES = 3;
