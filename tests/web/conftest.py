@@ -236,13 +236,17 @@ class Pages:
         height: int = 900,
         touch: bool = False,
         init: str | None = None,
+        worker: bool = False,
     ) -> Any:
-        """A page in a new context; `init` is a script run in it before the page's own."""
+        """A page in a new context; `init` is a script run in it before the page's own.
+        The service worker is blocked unless `worker` (tests/web/test_install.py tests
+        it): every other test sees the pages as the server serves them."""
         ctx = self.browser.new_context(
             viewport={"width": width, "height": height},
             locale=locale,
             has_touch=touch,
             is_mobile=touch,
+            service_workers="allow" if worker else "block",
         )
         self.contexts.append(ctx)
         if init:

@@ -10,17 +10,21 @@ page should ever learn even the page's path.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from euphrates import __version__
 from euphrates.core.errors import EuphratesError
 from euphrates.games import GAMES
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.api import GameName
 from euphrates.server.features.deps import ServicesDep
+from euphrates.words.book import LANGS
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 TEMPLATE = WEB_DIR / "page.html"
@@ -39,6 +43,22 @@ def _send(script: str, game: str | None = None) -> Response:
     return HTMLResponse(_page(script, game), headers={"cache-control": "no-cache"})
 
 
+@cache
+def _worker() -> str:
+    """The service worker with this release's fingerprint: the hash of every static file,
+    so that any change of them is a new worker, which drops the old copies. The same in
+    every process of one installation."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(p for p in WEB_DIR.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(WEB_DIR)).encode())
+        digest.update(path.read_bytes())
+    code = (WEB_DIR / "worker" / "sw.js").read_text(encoding="utf-8")
+    # the pages' texts of every language, for the offline page of a first visit
+    pages = json.dumps([f"/static/words/{lang}/pages.json" for lang in LANGS])
+    code = code.replace("__PAGES__", pages)
+    return code.replace("__VERSION__", f"{__version__}-{digest.hexdigest()[:16]}")
+
+
 def pages(web: bool) -> APIRouter:
     """The pages' routes; without the browser tables (`web` false, or a package
     without them) the root leads to the API's description."""
@@ -54,6 +74,19 @@ def pages(web: bool) -> APIRouter:
     @router.get("/")
     async def lobby() -> Response:
         return _send("lobby")
+
+    @router.get("/sw.js")
+    async def service_worker() -> Response:
+        # at the root, so that it may answer for every page; always asked again
+        return Response(
+            _worker(),
+            media_type="text/javascript",
+            headers={"cache-control": "no-cache", "service-worker-allowed": "/"},
+        )
+
+    @router.get("/offline")
+    async def offline_page() -> Response:
+        return _send("offline")
 
     @router.get("/g/{game_id}")
     async def table(game_id: str, services: ServicesDep) -> Response:
