@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: runtime setup web-setup serve play demo test bench loadtest soak clean
+.PHONY: runtime setup web-setup serve play demo test bench loadtest soak dist release clean
 
 # What serving and playing need: the package and its runtime dependencies only.
 $(BIN)/.runtime: pyproject.toml
@@ -57,6 +57,27 @@ loadtest: runtime
 
 soak: setup web-setup
 	$(BIN)/pytest -n 2 -q --soak -m soak
+
+# A release, each kind in a folder of its own so that `pip install <folder>/*.whl` finds
+# one wheel: dist/sdist (the source), dist/pure (the pure-Python wheel, any platform) and
+# dist/manylinux (the wheel with the engines compiled by mypyc, repaired by auditwheel
+# to a manylinux tag a package index accepts), all passing `twine check`. Publishing
+# is then `twine upload dist/*/*`. The wheels are built from the sdist, as an index's
+# users would. `release` is the steps alone (tests/test_package.py runs them).
+DIST ?= dist
+dist: setup
+	$(MAKE) --no-print-directory release DIST=$(DIST)
+
+release:
+	rm -rf $(DIST)
+	mkdir -p $(DIST)/sdist $(DIST)/pure $(DIST)/manylinux $(DIST)/.compiled
+	$(BIN)/python -m build --sdist --no-isolation --outdir $(DIST)/sdist .
+	EUPHRATES_PURE=1 $(BIN)/python -m build --wheel --no-isolation --outdir $(DIST)/pure $(DIST)/sdist/euphrates-*.tar.gz
+	EUPHRATES_PURE=0 $(BIN)/python -m build --wheel --no-isolation --outdir $(DIST)/.compiled $(DIST)/sdist/euphrates-*.tar.gz
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir $(DIST)/manylinux $(DIST)/.compiled/euphrates-*.whl
+	rm -rf $(DIST)/.compiled
+	$(BIN)/twine check --strict $(DIST)/sdist/* $(DIST)/pure/* $(DIST)/manylinux/*
+	$(BIN)/auditwheel show $(DIST)/manylinux/*.whl
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,10 +3,11 @@ books and the database migrations, pass `twine check`, and run `euphrates serve`
 `euphrates demo` and the adapters from a fresh virtual environment, away from this
 checkout (an editable install would hide every file the wheel forgot).
 
-Two wheels are built from the sdist, as `python -m build` does for a release: one with
-the engines compiled by mypyc for this platform (setup.py) and the pure one for every
-other; the engines' own tests run again against the compiled build. Built from the
-unpacked sdist, a build never writes into this checkout's build/ directory (which two
+The release is `make release` (what `make dist` runs): the sdist, and from it two
+wheels, each kind in a folder of its own: one with the engines compiled by mypyc for
+this platform (setup.py), repaired by auditwheel to a manylinux tag, and the pure one
+for every other; the engines' own tests run again against the compiled build. Built
+from the sdist, a wheel never writes into this checkout's build/ directory (which two
 runs in one checkout would share). The compiled wheel is built at the C compiler's -O1
 (MYPYC_OPT_LEVEL, setup.py): the same code mypyc generates for a release, compiled in a
 fraction of the time of -O3. The tests share one build, so they run in one xdist group
@@ -37,10 +38,12 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.xdist_group("wheel")
 
 
-def build(out: Path, what: str, source: Path, pure: bool = False) -> None:
-    env = {**os.environ, "EUPHRATES_PURE": "1" if pure else "0", "MYPYC_OPT_LEVEL": "1"}
+def make_release(out: Path) -> None:
+    """`make release` as `make dist` runs it, into `out`, with this environment's tools."""
+    env = {**os.environ, "MYPYC_OPT_LEVEL": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "build", what, "--no-isolation", "--outdir", str(out), str(source)],
+        ["make", "-s", "release", f"DIST={out}", f"BIN={Path(sys.executable).parent}"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=2400,
@@ -51,21 +54,47 @@ def build(out: Path, what: str, source: Path, pure: bool = False) -> None:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    out = tmp_path_factory.mktemp("dist")
-    build(out, "--sdist", ROOT)
-    (sdist,) = out.glob("euphrates-*.tar.gz")
-    build(out, "--wheel", sdist)
-    build(out, "--wheel", sdist, pure=True)
+    out = tmp_path_factory.mktemp("dist") / "dist"
+    make_release(out)
     yield out
 
 
 def wheel_of(dist: Path, pure: bool = False) -> Path:
-    (wheel,) = dist.glob("euphrates-*-py3-none-any.whl" if pure else "euphrates-*-cp3*.whl")
+    (wheel,) = (dist / ("pure" if pure else "manylinux")).glob("euphrates-*.whl")
     return wheel
 
 
-def test_twine_check_passes_on_the_wheel_and_the_sdist(dist: Path) -> None:
-    files = sorted(str(p) for p in dist.iterdir())
+def test_each_kind_in_its_folder_so_that_pip_installs_it_as_written(dist: Path) -> None:
+    """One file a folder: `pip install dist/pure/*.whl` (README, docs/club.md) names one
+    wheel, never two of one version."""
+    found = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    version = euphrates.__version__
+    assert found == [
+        f"manylinux/{wheel_of(dist).name}",
+        f"pure/euphrates-{version}-py3-none-any.whl",
+        f"sdist/euphrates-{version}.tar.gz",
+    ], found
+    for doc in (ROOT / "README.md", ROOT / "docs" / "club.md"):
+        text = doc.read_text()
+        assert "dist/euphrates-*.whl" not in text, doc
+        assert "pip install euphrates\n" not in text, doc  # nothing is published yet
+
+
+def test_the_compiled_wheel_has_a_manylinux_tag(dist: Path) -> None:
+    wheel = wheel_of(dist)
+    assert "-manylinux" in wheel.name and "linux_x86_64.whl" not in wheel.name.split("manylinux")[0]
+    shown = subprocess.run(
+        [str(Path(sys.executable).parent / "auditwheel"), "show", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert '"manylinux_2_' in shown.stdout, shown.stdout
+
+
+def test_twine_check_passes_on_the_wheels_and_the_sdist(dist: Path) -> None:
+    files = sorted(str(p) for p in dist.rglob("*") if p.is_file())
     assert len(files) == 3, files
     done = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", *files],
@@ -88,7 +117,10 @@ def test_the_wheel_carries_assets_migrations_licence_and_one_version(
         for p in src.rglob("*")
         if p.is_file()
         and "__pycache__" not in p.parts
-        and (p.suffix in {".js", ".css", ".html", ".svg", ".json", ".mako"} or p.name == "py.typed")
+        and (
+            p.suffix in {".js", ".css", ".html", ".svg", ".png", ".json", ".webmanifest", ".mako"}
+            or p.name == "py.typed"
+        )
     ]
     assert len(shipped) > 40
     missing = [name for name in shipped if name not in names]
