@@ -14,6 +14,7 @@ each. The review's own tests (tests/bots/test_review.py) judge at the full depth
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
@@ -69,3 +70,13 @@ def cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         passwords._hasher, passwords._dummy = saved
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The release's three files (tests/release.py), built once a session."""
+    from tests.release import make_release
+
+    out = tmp_path_factory.mktemp("dist") / "dist"
+    make_release(out)
+    yield out

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-GROUPS = {"tests/test_package.py": "wheel"}
+GROUPS = {"tests/test_package.py": "wheel", "tests/test_club_guide.py": "wheel"}
 """The modules whose tests run on one worker, with the group's name (their
 `xdist_group` mark): a group goes whole to the worker that takes it."""
 

@@ -24,44 +24,18 @@ import sysconfig
 import time
 import urllib.request
 import zipfile
-from collections.abc import Iterator
 from email.parser import Parser
 from pathlib import Path
 
 import pytest
 
 import euphrates
+from tests.release import wheel_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 pytestmark = pytest.mark.xdist_group("wheel")
-
-
-def make_release(out: Path) -> None:
-    """`make release` as `make dist` runs it, into `out`, with this environment's tools."""
-    env = {**os.environ, "MYPYC_OPT_LEVEL": "1"}
-    done = subprocess.run(
-        ["make", "-s", "release", f"DIST={out}", f"BIN={Path(sys.executable).parent}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=2400,
-        env=env,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-
-
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    out = tmp_path_factory.mktemp("dist") / "dist"
-    make_release(out)
-    yield out
-
-
-def wheel_of(dist: Path, pure: bool = False) -> Path:
-    (wheel,) = (dist / ("pure" if pure else "manylinux")).glob("euphrates-*.whl")
-    return wheel
 
 
 def test_each_kind_in_its_folder_so_that_pip_installs_it_as_written(dist: Path) -> None:

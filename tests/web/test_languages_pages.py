@@ -22,6 +22,7 @@ from tests.web.screens import (
     assert_inside,
     board_revolt,
     cards_revolt,
+    doc_shot,
     no_sideways_scroll,
     open_on,
 )
@@ -30,12 +31,16 @@ LOCALES = {"nl": "nl-NL", "hu": "hu-HU"}
 CASES = [(lang, screen) for lang in LOCALES for screen in (LAPTOP, PHONE)]
 IDS = [f"{lang}-{screen.name}" for lang, screen in CASES]
 KINGDOM = {"nl": "Koninkrijk", "hu": "Királyság"}
+DOCS = {("nl", "board-revolt", LAPTOP), ("hu", "cards-revolt", PHONE), ("hu", "tour-lesson", PHONE)}
+"""The pictures the README shows (with EUPHRATES_DOC_SHOTS set, tests/web/screens.py)."""
 
 
 def look(page: Any, lang: str, where: str, english: set[str], screen: Screen) -> None:
     no_sideways_scroll(page)
     assert_german(page, where, english, lang)
     shot(page, f"lang-{lang}-{where}-{screen.name}")
+    if (lang, where, screen) in DOCS:
+        doc_shot(page, f"{where}-{screen.name}-{lang}")
 
 
 @pytest.mark.parametrize(("lang", "screen"), CASES, ids=IDS)

@@ -148,3 +148,20 @@ def test_plural_rules_are_cldr_s() -> None:
         "few",
         "other",
     ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_messages_speak_every_language(lang: str) -> None:
+    """A turn's message in the player's language names the game by its title in that
+    language (the book's `term.title.*`), the name and the link, and nothing else."""
+    from euphrates.server.features.notifications import texts
+
+    item = texts.TurnGame("g1", "board", "Ann")
+    message = texts.turn(item, "https://club.example", lang)
+    title = read_part(lang, "terminal")["term.title.board"]
+    assert title in message.subject and "Ann" in message.text
+    assert "https://club.example/g/g1" in message.text
+    mail = read_part(lang, "mail")
+    assert message.subject == format(mail["mail.turn.subject"], {"game": title}, lang)
+    digest = texts.digest("Ann", [item, texts.TurnGame("g2", "cards", "Ann")], "https://x", lang)
+    assert "2" in digest.subject and digest.text.count("https://x/g/") == 2
