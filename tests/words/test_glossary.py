@@ -55,7 +55,9 @@ def texts(lang: str) -> dict[str, list[str]]:
 def refused(lang: str, text: str) -> list[str]:
     """The wrong forms a text uses, each as "form → the word to use"."""
     hits: list[str] = []
-    words = WORD.findall(text)
+    # a parameter's name is no word of the text (`{deck}`); a form's words are, and a
+    # refused form with a parameter ("Farbe {colour}") is matched as written
+    words = WORD.findall(re.sub(r"\{\w+\|", "{|", re.sub(r"\{\w+\}", "{}", text)))
     for term in glossary(lang)["terms"]:
         for rule in term["not"]:
             allow = set(rule.get("allow", []))

@@ -20,6 +20,12 @@ LEGEND = (
 
 
 def render_view(view: Mapping[str, Any]) -> str:
+    """The board, its legend and the players, in English (the terminal says the legend
+    and the players in the player's language, terminal/status.py)."""
+    return "\n".join([*grid(view), "", LEGEND, "", *_players(view)])
+
+
+def grid(view: Mapping[str, Any]) -> list[str]:
     """Two characters a square: what is on it, then a mark (treasure, seat, ...)."""
     m = board_map(bool(view["options"]["advanced"]))
     cells = [["  "] * WIDTH for _ in range(HEIGHT)]
@@ -56,11 +62,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     lines = ["    " + " ".join(COLUMN_LETTERS)]
     for y in range(HEIGHT):
         lines.append(f"{y + 1:>2}  " + "".join(cells[y]).rstrip())
-    lines.append("")
-    lines.append(LEGEND)
-    lines.append("")
-    lines.extend(_players(view))
-    return "\n".join(lines)
+    return lines
 
 
 def _players(view: Mapping[str, Any]) -> list[str]:

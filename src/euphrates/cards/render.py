@@ -62,8 +62,6 @@ def describe(decision: dict[str, Any]) -> str:
 
 
 def render(view: dict[str, Any]) -> str:
-    lay = view["layout"]
-    on = _leaders_by_spot(view)
     lines: list[str] = []
     if view["over"]:
         places = view["outcome"]["places"] if view["outcome"] else []
@@ -71,6 +69,17 @@ def render(view: dict[str, Any]) -> str:
     else:
         decision = view["decision"]
         lines.append(f"seat {decision['seat']} to move: {describe(decision)}")
+    lines.extend(grid(view))
+    lines.extend(_others(view))
+    return "\n".join(lines) + "\n"
+
+
+def grid(view: dict[str, Any]) -> list[str]:
+    """The layout: heads, columns and bridges, a column's leaders beside its cards (the
+    notation's letters, the same in every language)."""
+    lay = view["layout"]
+    on = _leaders_by_spot(view)
+    lines: list[str] = []
     header = "    "
     for c in range(COLUMNS):
         header += f"{c + 1:<{CELL}}" + (" " * GAP if c < GAPS else "")
@@ -95,6 +104,14 @@ def render(view: dict[str, Any]) -> str:
                     line += " " * GAP
         if any_card:
             lines.append(line.rstrip())
+    return lines
+
+
+def _others(view: dict[str, Any]) -> list[str]:
+    """In English: leaders on bridges, a face-down bridge, the seats, the piles."""
+    lay = view["layout"]
+    on = _leaders_by_spot(view)
+    lines: list[str] = []
     for g in range(GAPS):
         name = f"{g + 1}-{g + 2}"
         if name in on:
@@ -118,4 +135,4 @@ def render(view: dict[str, Any]) -> str:
     lines.append(
         f"deck {view['deck_count']}  discard {len(view['discard'])}  ships {' '.join(view['ships']) or '-'}"
     )
-    return "\n".join(lines) + "\n"
+    return lines

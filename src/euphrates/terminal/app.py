@@ -15,6 +15,7 @@ from euphrates.match.records import GameRecord
 from euphrates.terminal.game import TerminalGame
 from euphrates.terminal.seats import seat_list
 from euphrates.terminal.storage import games_dir, last_unfinished, new_game_path, read_record
+from euphrates.words import book
 
 
 def new_record(
@@ -42,7 +43,7 @@ def resume_path(resume: str) -> Path:
 
 
 def _autosave_path(
-    record: GameRecord, source: Path | None, directory: Path, console: Console
+    record: GameRecord, source: Path | None, directory: Path, console: Console, lang: str
 ) -> Path | None:
     """Where this game is saved after every move: the file it was resumed from when that
     is one of the saved games, else a new file there (a file named by the person is never
@@ -52,7 +53,7 @@ def _autosave_path(
             return source
         return new_game_path(record.game, directory)
     except OSError as e:
-        console.print(Text(f"games will not be saved automatically: {e}", "yellow"))
+        console.print(Text(book(lang).t("term.no_autosave", why=str(e)), "yellow"))
         return None
 
 
@@ -64,7 +65,7 @@ def play_in_terminal(
     lang: str = "en",
 ) -> int:
     """Play a new game (`record` from `new_record`) or resume one (`resume` a file name,
-    or "" for the newest unfinished game), telling it in `lang` (en or de)."""
+    or "" for the newest unfinished game), telling it in `lang` (one of the book's languages)."""
     out = console or Console(highlight=False)
     # A data directory that cannot be meant is refused before any bot starts.
     directory = games_dir()
@@ -72,9 +73,9 @@ def play_in_terminal(
     if resume is not None:
         source = resume_path(resume)
         record = read_record(source)
-        out.print(Text(f"resuming {source}"))
+        out.print(Text(book(lang).t("term.resuming", path=str(source))))
     assert record is not None
     game = TerminalGame(record, out, read=read, lang=lang)
     if not game.state.is_over():
-        game.autosave = _autosave_path(record, source, directory, out)
+        game.autosave = _autosave_path(record, source, directory, out, lang)
     return game.run()

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 import euphrates.terminal.display as display
+import euphrates.terminal.status as status
 from euphrates.core.errors import EuphratesError, RecordError
 from euphrates.core.protocol import Decision, Event, GameState
 from euphrates.games import game_definition
@@ -127,9 +128,9 @@ class TerminalGame:
             write_atomically(self.autosave, self.record.dumps(), durable)
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            message = f"could not save the game to {self.autosave}: {why}"
+            message = self.voice.t("term.autosave_failed", path=str(self.autosave), why=why)
             if message != self.autosave_error:
-                self.say(Text.assemble((message, "yellow"), "; use 'save FILE' to keep it"))
+                self.say(Text(message + self.voice.t("term.save_to_keep"), "yellow"))
             self.autosave_error = message
             return
         self.autosave_error = None
@@ -142,25 +143,31 @@ class TerminalGame:
             path = user_path(path_text)
             write_atomically(path, self.record.dumps())
         except EuphratesError as e:
-            self.say(Text.assemble(("not saved:", "red"), f" {e}; the game goes on"))
+            self.say(
+                Text.assemble(
+                    (self.voice.t("term.not_saved"), "red"),
+                    " " + self.voice.t("term.goes_on", why=str(e)),
+                )
+            )
             return
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             self.say(
                 Text.assemble(
-                    ("not saved:", "red"), f" cannot write {path_text}: {why}; the game goes on"
+                    (self.voice.t("term.not_saved"), "red"),
+                    " " + self.voice.t("term.cannot_write", path=path_text, why=why),
                 )
             )
             return
         self.saved_to = path
-        self.say(f"saved the game to {path}")
+        self.say(self.voice.t("term.saved", path=str(path)))
 
     def resume_hint(self) -> str:
         if self.autosave is not None and self.autosave_error is None:
-            return f"the game is saved in {self.autosave}; continue it with: {RESUME}"
+            return self.voice.t("term.resume_saved", path=str(self.autosave), command=RESUME)
         if self.saved_to is not None:
-            return f"continue the game as last saved with: {RESUME} {self.saved_to}"
-        return "the game was not saved"
+            return self.voice.t("term.resume_copy", command=f"{RESUME} {self.saved_to}")
+        return self.voice.t("term.unsaved")
 
     # --- showing ------------------------------------------------------------------
     def intro(self) -> None:
@@ -172,7 +179,7 @@ class TerminalGame:
         self.say(self.voice.t("help.commands"))
 
     def show(self) -> None:
-        board = self.definition.render(self.state, self.human)
+        board = status.picture(self.game, self.state.view(self.human), self.voice)
         self.console.print(display.coloured(self.game, board), soft_wrap=True)
         if self.log:
             self.say(Text(self.voice.t("term.recent"), "bold"))
@@ -240,13 +247,14 @@ class TerminalGame:
         try:
             return self._run()
         except KeyboardInterrupt:
-            self.say(f"\ninterrupted: {self.resume_hint()}")
+            self.say("\n" + self.voice.t("term.interrupted", hint=self.resume_hint()))
             return 130
         except BotFailed as e:
             self.say(Text.assemble((str(e), "red"), f"; {self.resume_hint()}"))
             return 1
         except Exception as e:  # a defect here must not cost the game: it is saved
-            self.say(Text.assemble((f"internal error: {e!r}", "red"), f"; {self.resume_hint()}"))
+            failure = self.voice.t("term.internal", error=repr(e))
+            self.say(Text.assemble((failure, "red"), f"; {self.resume_hint()}"))
             return 1
         finally:
             self.close()
@@ -279,7 +287,7 @@ class TerminalGame:
         try:
             line = self.read(display.prompt(self.game, decision, legal, self.voice)).strip()
         except EOFError:
-            self.say(f"\nend of input: {self.resume_hint()}")
+            self.say("\n" + self.voice.t("term.end_of_input", hint=self.resume_hint()))
             return False
         if not line:
             return True
@@ -299,7 +307,7 @@ class TerminalGame:
         elif word == "save":
             parts = line.split(maxsplit=1)
             if len(parts) != 2:
-                self.say(f"write: save FILE ({self.resume_hint()})")
+                self.say(self.voice.t("term.save_usage", hint=self.resume_hint()))
             else:
                 self.save(parts[1])
         else:
@@ -307,7 +315,8 @@ class TerminalGame:
                 self.play(decision, line)
             except EuphratesError as e:
                 refused = (self.voice.t("term.not_played"), "red")
-                self.say(Text.assemble(refused, f" {e}. {self.voice.t('term.try_help')}"))
+                why = status.refusal(e, self.voice, self.game)
+                self.say(Text.assemble(refused, f" {why} {self.voice.t('term.try_help')}"))
         return True
 
     def finish(self) -> None:
@@ -318,4 +327,4 @@ class TerminalGame:
         for line in display.final_words(out, self.voice, self.game):
             self.say(line)
         if self.autosave is not None and self.autosave_error is None:
-            self.say(f"the finished game is kept in {self.autosave}")
+            self.say(self.voice.t("term.kept", path=str(self.autosave)))
