@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -116,6 +117,11 @@ def test_the_wheel_carries_assets_migrations_licence_and_one_version(
     metadata = Parser().parsestr(zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode())
     assert metadata["Version"] == euphrates.__version__
     assert metadata["License-Expression"] == "MIT"
+    # the index's page: docs/package.md, with no link or picture relative to this checkout
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    description = metadata.get_payload()
+    assert description.strip() == (ROOT / "docs" / "package.md").read_text().strip()
+    assert not re.search(r"\]\((?!https?://)", description), "a relative link"
     classifiers = metadata.get_all("Classifier") or []
     assert "Topic :: Games/Entertainment :: Board Games" in classifiers
     assert "Typing :: Typed" in classifiers
