@@ -2,8 +2,9 @@
 a laptop (1400×900) and a phone (390×844, touch): the lobby (its language switch
 offering all four), both tables in a revolt, both rules references and the guided
 game's first lesson. No English word of the pages' texts is left on any of them, no
-page scrolls sideways (long Hungarian words must not break the layout), and each
-table's board, hand and decision are in view together. The screenshots are kept in
+page scrolls sideways (long Hungarian words must not break the layout), each table's
+board, hand and decision are in view together, and axe-core finds no serious problem
+on the phone. The screenshots are kept in
 tests/web/screenshots/ (`lang-<lang>-<page>-<screen>`)."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.web.screens import (
     PHONE,
     Screen,
     assert_inside,
+    axe_problems,
     board_revolt,
     cards_revolt,
     doc_shot,
@@ -41,6 +43,8 @@ def look(page: Any, lang: str, where: str, english: set[str], screen: Screen) ->
     shot(page, f"lang-{lang}-{where}-{screen.name}")
     if (lang, where, screen) in DOCS:
         doc_shot(page, f"{where}-{screen.name}-{lang}")
+    if screen is PHONE:  # axe-core on the narrowest screen, where long words break first
+        assert axe_problems(page, f"{lang} {where}") == []
 
 
 @pytest.mark.parametrize(("lang", "screen"), CASES, ids=IDS)
