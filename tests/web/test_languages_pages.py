@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from euphrates.words.book import LANGUAGES
+from euphrates.words.book import LANGUAGES, read_part
 from tests.web.conftest import Pages, Server, shot
 from tests.web.helpers import assert_german, english_words
 from tests.web.screens import (
@@ -88,6 +88,11 @@ def test_lobby_rules_and_tables(server: Server, pages: Pages, lang: str, screen:
         info = table.locator(".square-info, .kingdom-info").first
         info.locator(".strengths li").first.wait_for()
         assert KINGDOM[lang] in info.inner_text(), info.inner_text()
+        # a move typed that is not one: refused in the page's words
+        table.fill("#notation", "xyz")
+        table.press("#notation", "Enter")
+        refused = read_part(lang, "pages")["err.invalid_action"]
+        table.wait_for_selector(f".notice:has-text({refused!r})")
 
 
 @pytest.mark.parametrize(("lang", "screen"), CASES, ids=IDS)
