@@ -19,7 +19,7 @@ from euphrates.games import GAMES, game_definition
 from euphrates.match.stats import COUNTS
 from euphrates.words import LANGS, book
 
-RULES = Path(__file__).resolve().parent.parent / "src" / "euphrates" / "web" / "rules"
+WORDS = Path(__file__).resolve().parent.parent / "src" / "euphrates" / "web" / "words"
 DEFINITIONS = sorted(GAMES)
 DECISION_FIELDS = ("version", "decision", "legal")
 
@@ -93,7 +93,7 @@ def test_the_prefixes_tell_the_games_apart() -> None:
 
 
 def test_the_scoring_ruling_is_in_the_games_rules(definition: GameDefinition[Any]) -> None:
-    rules = json.loads((RULES / "en" / f"{definition.name}.json").read_text(encoding="utf-8"))
+    rules = json.loads((WORDS / "en" / f"rules-{definition.name}.json").read_text(encoding="utf-8"))
     cited = {
         block["rule"]
         for section in rules["sections"]

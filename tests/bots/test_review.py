@@ -19,6 +19,7 @@ from euphrates.match.records import GameRecord
 from euphrates.match.review import render, review
 from euphrates.match.reviewbench import figures
 from euphrates.words.advice import in_every_language
+from euphrates.words.book import LANGS
 
 DATA = Path(__file__).parent / "data"
 
@@ -171,10 +172,9 @@ def test_every_legal_action_of_every_kind_has_advice_in_words() -> None:
                         assert not NOTATION.search(words), (game, action, words)
                 state.apply(bot.choose(definition, state.view(d.seat)))
     said = in_every_language("board", "war r")
-    assert said == {
-        "en": "Fight the war of the priests first",
-        "de": "Führe zuerst den Krieg der Priester",
-    }
+    assert set(said) == set(LANGS)
+    assert said["en"] == "Fight the war of the priests first"
+    assert said["de"] == "Führe zuerst den Krieg der Priester"
     assert in_every_language("cards", "r2")["en"] == "Play a red card on column 2"
 
 

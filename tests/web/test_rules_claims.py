@@ -1,7 +1,7 @@
 """The rules reference's figures are positions the engines load, and what their texts
 say is what the engines do (web/rules/claims/<game>.json, tests/web/rules_claims.py).
 
-Every figure and every caption names its claims, in both languages; every claim is
+Every figure and every caption names its claims, in every language; every claim is
 named by a text; the drawing reads the figures from the claim table itself (no
 position of its own); the marks a figure draws (a kingdom, a conflict's leaders) are
 the engine's; and a caption says no point, number or square that its claims do not
@@ -29,23 +29,30 @@ from tests.web.rules_claims import (
     window,
 )
 
-LANGS = ("en", "de")
+LANGS = ("en", "de", "nl", "hu")
 CLAIMS = [(game, name) for game in GAMES for name in table(game)["claims"]]
 # A caption's "<colour> point", as each language says it.
 COLOUR_POINT = {
     "en": re.compile(r"\b(red|blue|green|black) points?\b"),
     "de": re.compile(r"\b(rot|blau|grün|schwarz)(?:e|en|er|es)? Siegpunkte?n?\b"),
+    "nl": re.compile(r"\b(rood|rode|blauwe?|groene?|zwarte?) zegepunt(?:en)?\b"),
+    "hu": re.compile(r"\b(piros|kék|zöld|fekete) győzelmi pont\w*"),
 }
 COLOUR_WORD = {
     "en": {"red": "red", "blue": "blue", "green": "green", "black": "black"},
     "de": {"rot": "red", "blau": "blue", "grün": "green", "schwarz": "black"},
+    "nl": {
+        **{"rood": "red", "rode": "red", "blauw": "blue", "blauwe": "blue"},
+        **{"groen": "green", "groene": "green", "zwart": "black", "zwarte": "black"},
+    },
+    "hu": {"piros": "red", "kék": "blue", "zöld": "green", "fekete": "black"},
 }
 RULING = re.compile(r"\b[BCG]-\d+\b")
 NUMBER = re.compile(r"\b\d+\b")
 
 
 def text(game: str, lang: str) -> Any:
-    return json.loads((WEB / "rules" / lang / f"{game}.json").read_text(encoding="utf-8"))
+    return json.loads((WEB / "words" / lang / f"rules-{game}.json").read_text(encoding="utf-8"))
 
 
 def blocks(game: str, lang: str) -> list[dict[str, Any]]:
@@ -199,6 +206,8 @@ def test_texts_say_only_what_their_claims_back(game: str, lang: str) -> None:
 OLD_MONUMENT = {
     "en": "A red–blue monument on four turned-over tiles. The king beside it earns a black point at the end of its owner's turns.",
     "de": "Ein rot-blaues Monument auf vier umgedrehten Plättchen. Der König daneben bringt seinem Besitzer am Ende jedes eigenen Zuges einen schwarzen Siegpunkt.",
+    "nl": "Een rood-blauw monument op vier omgedraaide plaatjes. De koning ernaast levert zijn eigenaar aan het einde van elke eigen beurt een zwart zegepunt op.",
+    "hu": "Piros–kék emlékmű négy megfordított lapkán. A mellette álló király minden saját köre végén egy fekete győzelmi pontot hoz a gazdájának.",
 }
 
 
