@@ -71,7 +71,9 @@ def test_each_handover_brings_one_mail_and_one_webhook_call(
             for s in (0, 1):
                 wait_for(smtp, http, addresses[s], names[s], codes[s] + expected[s], expected[s])
             mail, hook = smtp.to(addresses[seat])[-1], http.at(f"/{names[seat]}")[-1]
-            assert mail.subject == "Your turn: Tigris & Euphrates"
+            # which table: the opponent and the decision waiting (the actions so far + 1)
+            other, move = names[1 - seat], table.version + 1
+            assert mail.subject == f"Your turn: Tigris & Euphrates with {other}, move {move}"
             check_turn_message(mail.text, gid, names[seat], secrets_)
             assert mail.headers["auto-submitted"] == "auto-generated"
             assert hook.json["content"] == hook.json["text"] == mail.text.strip()
@@ -296,7 +298,12 @@ def test_the_digest_lists_the_games_waiting_for_the_player(
         assert mail.subject == "Du bist in 3 Spielen am Zug"
         for gid in waiting:
             assert f"{PUBLIC}/g/{gid}" in mail.text and f"{PUBLIC}/g/{gid}" in hook.json["text"]
-        assert "Ann" in mail.text and "Bob" not in mail.text
+        # each line names its table: the opponent and the decision waiting
+        assert "Ann" in mail.text
+        lines = mail.text.strip().splitlines()[1:]
+        assert len(lines) == 3 and all(
+            re.match(r"Euphrat & Tigris mit Bob, Zug \d+: ", x) for x in lines
+        )
         nxt = rows(db_url, "SELECT digest_next FROM notify_settings")[0][0]
         nxt = datetime.fromisoformat(str(nxt)) if not isinstance(nxt, datetime) else nxt
         assert nxt.year > 2000

@@ -175,23 +175,27 @@ def test_a_name_is_resolved_and_every_address_checked() -> None:
         asyncio.run(resolve("https://no-such-name.invalid/hook", []))
 
 
-def test_the_words_name_the_game_the_player_and_the_link_only() -> None:
-    item = notify_text.TurnGame("G1", "cards", "Ann")
+def test_the_words_name_the_table_the_player_and_the_link_only() -> None:
+    item = notify_text.TurnGame("G1", "cards", "Ann", (("Bob", None), (None, "strong")), 7)
     en = notify_text.turn(item, "https://club.example", "en")
     assert en == notify_text.Message(
-        "Your turn: Contest of Kings",
-        "Ann, it is your turn in Contest of Kings: https://club.example/g/G1",
+        "Your turn: Contest of Kings with Bob and a bot (strong), move 7",
+        "Ann, it is your turn in Contest of Kings with Bob and a bot (strong), move 7: "
+        "https://club.example/g/G1",
     )
-    de = notify_text.turn(notify_text.TurnGame("G2", "board", "Bea"), "https://c", "de")
-    assert de.text == "Bea, du bist am Zug in Euphrat & Tigris: https://c/g/G2"
-    digest = notify_text.digest(
-        "Ann", [item, notify_text.TurnGame("G3", "board", "Ann")], "https://c", "en"
-    )
+    bea = notify_text.TurnGame("G2", "board", "Bea", (("Cleo", None),), 3)
+    de = notify_text.turn(bea, "https://c", "de")
+    assert de.text == "Bea, du bist am Zug in Euphrat & Tigris mit Cleo, Zug 3: https://c/g/G2"
+    # a digest queued before the table was kept names the game's kind alone
+    old = notify_text.TurnGame.from_json(["G3", "board", "Ann"])
+    digest = notify_text.digest("Ann", [item, old], "https://c", "en")
     assert digest.subject == "Your turn in 2 games"
     assert digest.text.splitlines()[1:] == [
-        "Contest of Kings: https://c/g/G1",
+        "Contest of Kings with Bob and a bot (strong), move 7: https://c/g/G1",
         "Tigris & Euphrates: https://c/g/G3",
     ]
+    stored = ["G1", "cards", "Ann", [["Bob", None], [None, "strong"]], 7]
+    assert notify_text.TurnGame.from_json(stored) == item
 
 
 def test_backoff_doubles_with_jitter_and_codes_are_hard_to_guess() -> None:

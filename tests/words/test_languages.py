@@ -162,6 +162,11 @@ def test_the_messages_speak_every_language(lang: str) -> None:
     assert title in message.subject and "Ann" in message.text
     assert "https://club.example/g/g1" in message.text
     mail = read_part(lang, "mail")
-    assert message.subject == format(mail["mail.turn.subject"], {"game": title}, lang)
+    assert message.subject == format(mail["mail.turn.subject"], {"game": title, "table": ""}, lang)
+    # which table: the opponents and the decision waiting, in the language's words
+    named = texts.TurnGame("g1", "board", "Ann", (("Bob", None), (None, "strong")), 12)
+    table = texts.turn(named, "https://club.example", lang)
+    assert "Bob" in table.subject and "12" in table.subject
+    assert read_part(lang, "pages")["level.strong"] in table.text
     digest = texts.digest("Ann", [item, texts.TurnGame("g2", "cards", "Ann")], "https://x", lang)
     assert "2" in digest.subject and digest.text.count("https://x/g/") == 2

@@ -71,6 +71,30 @@ class Context:
     still_theirs: bool = False
     """A turn's message: the game is being played and the decision is still that seat's,
     a person's of this account."""
+    opponents: tuple[tuple[str | None, str | None], ...] = ()
+    """The game's other seats, in order: each (a person's name, a bot's level)."""
+    move: int | None = None
+    """The decision the message is about, counted from the game's first (1)."""
+
+
+async def _opponents(
+    conn: AsyncConnection, game_id: str, seat: int
+) -> tuple[tuple[str | None, str | None], ...]:
+    st = db.seats
+    rows = (
+        await conn.execute(
+            sa.select(st.c.name, st.c.kind, st.c.level)
+            .where(st.c.game_id == game_id, st.c.seat != seat)
+            .order_by(st.c.seat)
+        )
+    ).all()
+    return tuple((r.name, r.level if r.kind == "bot" else None) for r in rows)
+
+
+def _move_of(key: str) -> int | None:
+    """The decision a turn's key names (`turn:GAME:SEAT:N`: N actions stood before it)."""
+    at = key.rsplit(":", 1)[-1]
+    return int(at) + 1 if key.startswith("turn:") and at.isdigit() else None
 
 
 class NoticeStore:
@@ -307,6 +331,7 @@ class NoticeStore:
                     sa.select(aw.c.user_id).where(aw.c.game_id == c.game_id, aw.c.seat == c.seat)
                 )
             ).first()
+            opponents = await _opponents(conn, c.game_id, c.seat)
         if game is None:
             return Context(row.name, prefs_of(row), active)
         theirs = (
@@ -315,7 +340,16 @@ class NoticeStore:
             and game.user_id == c.user_id
             and waits is not None
         )
-        return Context(row.name, prefs_of(row), active, game.game, game.name or row.name, theirs)
+        return Context(
+            row.name,
+            prefs_of(row),
+            active,
+            game.game,
+            game.name or row.name,
+            theirs,
+            opponents,
+            _move_of(c.key),
+        )
 
     # --- digests ----------------------------------------------------------------------
     async def run_digests(self, limit: int, mail: bool) -> int:
@@ -323,8 +357,14 @@ class NoticeStore:
         server), queue each one's message — the games waiting for its seats, if any —
         and set its next day's time, all in one transaction: a digest is claimed once
         a day per account. How many were claimed."""
-        ns, aw, g, st = db.notify_settings, db.awaiting, db.games, db.seats
+        ns, aw, g, st, lg = db.notify_settings, db.awaiting, db.games, db.seats, db.log
         at = now()
+        # the standing actions: each undo in the log takes one action back
+        played = (
+            sa.select(sa.func.coalesce(sa.func.sum(sa.case((lg.c.kind == "undo", -1), else_=1)), 0))
+            .where(lg.c.game_id == g.c.id)
+            .scalar_subquery()
+        )
         due = (
             sa.select(ns.c.user_id, ns.c.digest_next, ns.c.digest_hour, ns.c.timezone)
             .where(ns.c.digest_next <= at)
@@ -340,7 +380,7 @@ class NoticeStore:
                 day = slot.astimezone(ZoneInfo(r.timezone)).date().isoformat()
                 waiting = (
                     await conn.execute(
-                        sa.select(g.c.id, g.c.game, st.c.name)
+                        sa.select(g.c.id, g.c.game, st.c.name, st.c.seat, played.label("played"))
                         .join(aw, aw.c.game_id == g.c.id)
                         .join(st, sa.and_(st.c.game_id == aw.c.game_id, st.c.seat == aw.c.seat))
                         .where(
@@ -355,7 +395,20 @@ class NoticeStore:
                 ).all()
                 channels = await self._channels(conn, r.user_id, mail, digest=True)
                 if waiting and channels:
-                    payload = json.dumps([[w.id, w.game, w.name] for w in waiting])
+                    # each game named as its turn's message names it: the opponents and
+                    # the decision waiting
+                    payload = json.dumps(
+                        [
+                            [
+                                w.id,
+                                w.game,
+                                w.name,
+                                [list(o) for o in await _opponents(conn, w.id, w.seat)],
+                                int(w.played) + 1,
+                            ]
+                            for w in waiting
+                        ]
+                    )
                     key = f"digest:{r.user_id}:{day}"
                     await self._queue(conn, key, channels, r.user_id, None, None, payload, at)
                 following = next_digest(r.digest_hour, r.timezone, max(at, slot))

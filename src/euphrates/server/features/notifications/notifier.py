@@ -250,9 +250,10 @@ class Notifier:
         if c.key.startswith("turn:"):
             if not ctx.still_theirs or ctx.game is None or c.game_id is None or p.digest:
                 return None
-            item = notify_text.TurnGame(c.game_id, ctx.game, ctx.seat_name or ctx.name)
+            name = ctx.seat_name or ctx.name
+            item = notify_text.TurnGame(c.game_id, ctx.game, name, ctx.opponents, ctx.move)
             return notify_text.turn(item, self.base, p.lang)
-        games = [notify_text.TurnGame(*g) for g in json.loads(c.payload or "[]")]
+        games = [notify_text.TurnGame.from_json(g) for g in json.loads(c.payload or "[]")]
         if not games:
             return None
         return notify_text.digest(ctx.name, games, self.base, p.lang)

@@ -1,10 +1,12 @@
 """The words of the messages sent out of the browser, in every language of the book
 (the `mail` part of web/words/<lang>/).
 
-A turn's message says exactly three things: which game (its kind), whose turn it is
-(the seat's name, as the table shows it) and the game's link, which the account opens
-without a token. Nothing of the game itself (no score, no hand, no move), nobody
-else's address or token. A digest lists such games; the verification and the test
+A turn's message says which table waits, so that a player in several games of one
+kind can tell them apart: the game's kind, the opponents (as the table names them: a
+person's name, a bot's level) and the number of the decision waiting, then whose turn
+it is (the seat's name) and the game's link, which the account opens without a token.
+Nothing of the game's play itself (no score, no hand, no move), nobody's address or
+token. A digest lists such games, each named alike; the verification and the test
 messages name the server and, for verification, the code.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from euphrates.words.book import LANGS, book, format, read_part
 
@@ -20,6 +23,12 @@ from euphrates.words.book import LANGS, book, format, read_part
 @cache
 def _mail(lang: str) -> dict[str, str]:
     return read_part(lang, "mail")
+
+
+@cache
+def _pages(lang: str) -> dict[str, str]:
+    """The pages' texts: the bots' levels by name, as the tables say them."""
+    return read_part(lang, "pages")
 
 
 @dataclass(frozen=True)
@@ -42,26 +51,65 @@ def game_name(game: str, lang: str) -> str:
 
 @dataclass(frozen=True)
 class TurnGame:
-    """One game where it is a seat's turn, as a message may name it."""
+    """One game where it is a seat's turn, as a message names it: `opponents` the
+    other seats, each (a person's name, a bot's level); `move` the decision waiting,
+    counted from 1. A message queued without them (before they were kept) names the
+    game's kind alone."""
 
     game_id: str
     game: str
     name: str
+    opponents: tuple[tuple[str | None, str | None], ...] = ()
+    move: int | None = None
+
+    @classmethod
+    def from_json(cls, item: Sequence[Any]) -> TurnGame:
+        """A digest's stored entry: [id, game, name] or [id, game, name, opponents, move]."""
+        opponents = tuple((o[0], o[1]) for o in item[3]) if len(item) > 3 else ()
+        move = int(item[4]) if len(item) > 4 and item[4] is not None else None
+        return cls(str(item[0]), str(item[1]), str(item[2]), opponents, move)
+
+
+def _opponent(lang: str, who: tuple[str | None, str | None]) -> str:
+    name, level = who
+    if level is not None:
+        level_word = _pages(lang).get(f"level.{level}", level)
+        return _w(lang, "bot", level=level_word)
+    return name or _w(lang, "someone")
+
+
+def _table(item: TurnGame, lang: str) -> str:
+    """ " with Bob and a bot (strong), move 12": which table, in the message's words."""
+    if not item.opponents or item.move is None:
+        return ""
+    names = [_opponent(lang, o) for o in item.opponents]
+    and_ = book(lang).t("log.and")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])}{and_}{names[-1]}"
+    return _w(lang, "table", opponents=listed, move=item.move)
 
 
 def turn(item: TurnGame, base: str, lang: str) -> Message:
+    lang = lang if lang in LANGS else "en"
     game = game_name(item.game, lang)
     link = f"{base}/g/{item.game_id}"
+    table = _table(item, lang)
     return Message(
-        _w(lang, "turn.subject", game=game),
-        _w(lang, "turn.text", name=item.name, game=game, link=link),
+        _w(lang, "turn.subject", game=game, table=table),
+        _w(lang, "turn.text", name=item.name, game=game, table=table, link=link),
     )
 
 
 def digest(name: str, items: Sequence[TurnGame], base: str, lang: str) -> Message:
+    lang = lang if lang in LANGS else "en"
     lines = [_w(lang, "digest.head", name=name)]
     lines += [
-        _w(lang, "digest.line", game=game_name(i.game, lang), link=f"{base}/g/{i.game_id}")
+        _w(
+            lang,
+            "digest.line",
+            game=game_name(i.game, lang),
+            table=_table(i, lang),
+            link=f"{base}/g/{i.game_id}",
+        )
         for i in items
     ]
     return Message(_w(lang, "digest.subject", count=len(items)), "\n".join(lines))
