@@ -119,7 +119,7 @@ def test_the_wheel_carries_assets_migrations_licence_and_one_version(
     assert metadata["License-Expression"] == "MIT"
     # the index's page: docs/package.md, with no link or picture relative to this checkout
     assert metadata["Description-Content-Type"] == "text/markdown"
-    description = metadata.get_payload()
+    description = str(metadata.get_payload())
     assert description.strip() == (ROOT / "docs" / "package.md").read_text().strip()
     assert not re.search(r"\]\((?!https?://)", description), "a relative link"
     classifiers = metadata.get_all("Classifier") or []

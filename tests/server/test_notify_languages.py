@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,7 @@ def test_every_language_of_the_book_and_no_other(tmp_path: Path, smtp: SmtpSink)
             address = f"ann{i}@example.org"
             r = ann.post("/api/account/notifications/email", {"email": address, "lang": lang})
             assert r.status_code == 200, r.text
-            mail = until(lambda a=address: smtp.to(a), why="the code")[-1]
+            mail = until(partial(smtp.to, address), why="the code")[-1]
             subject = read_part(lang, "mail")["mail.verify.subject"]
             server = mail.subject[len(subject.split("{server}")[0]) :]
             server = server[: len(server) - len(subject.split("{server}")[1])]
