@@ -103,7 +103,10 @@ def add_review(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--lang", choices=book_langs(), help="the language of the flags' words")
     p.add_argument(
-        "--depth", choices=["full", "quick"], default="full", help="quick: a quarter of the work"
+        "--depth",
+        choices=["full", "quick"],
+        default="full",
+        help="quick: 16 rollouts a move instead of up to 176, each shorter",
     )
     p.set_defaults(func=_review)
 

@@ -11,7 +11,7 @@ optional and, when present, must match what the replay gives. `bot_moves` is opt
 too: the actions (by index into `actions`) a bot of that level made for a person's seat
 (a server's clock ran out for it); a replay needs nothing of it. Nor of `notes`, also
 optional: what happened between the moves on a server — a clock ran out, a bot stood
-in, a player came back (server/notes.py) — each after the first `after` actions.
+in, a player came back (server/store/notes.py) — each after the first `after` actions.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ NOTE_KINDS: Final = (
     "ended",
     "hint",
 )
-"""What a server's notes tell (server/notes.py)."""
+"""What a server's notes tell (server/store/notes.py)."""
 _REQUIRED: Final = ("format", "game", "players", "seed", "actions")
 _OUTCOME_KEYS: Final = ("points", "wildcards", "totals", "places", "winners")
 

@@ -167,7 +167,8 @@ class Settings:
     (reviews.py); a game that ends on this server is looked for at once."""
     review_depth: str = field(default_factory=lambda: REVIEW_DEPTH)
     """How deep the review judges each move (bots/review.py, DEPTHS): "full", or
-    "quick" for a quarter of the work (a machine that cannot spare it; the tests)."""
+    "quick" for a tenth of the rollouts or fewer, each shorter (a machine that cannot
+    spare the full review; the tests)."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
 

@@ -2,7 +2,7 @@
 and options as the engine checks them, each seat a person (with a fresh token) or a bot
 of a level, a seed from the operating system, and the clock.
 
-Nothing here touches storage or the rooms: the hub stores the row and hands the
+Nothing here touches storage or the rooms: the rooms store the row and hands the
 secrets to the creator once (only their hashes are kept)."""
 
 from __future__ import annotations

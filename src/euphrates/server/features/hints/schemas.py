@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 
 class HintOut(BaseModel):
-    """A hint (server/hints.py): the seat's view alone went into it."""
+    """A hint (features/hints/hints.py): the seat's view alone went into it."""
 
     action: str = Field(description="the suggested action, in the game's notation")
     version: int = Field(description="the version whose pending decision it answers")

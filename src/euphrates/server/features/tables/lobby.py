@@ -4,7 +4,7 @@ and tells it again whenever that changes — here or on another server.
 
 Why a socket rather than polling: an open lobby is what makes its account online
 (presence.py), which takes a live connection anyway; and what changes is heard from
-the notifications the tables already use (the hub's watchers, `LISTEN/NOTIFY` across
+the notifications the tables already use (the rooms' watchers, `LISTEN/NOTIFY` across
 servers), so a lobby on one server shows a table opened on another within a moment,
 for one read of the list per burst of changes and process — not one per lobby and
 poll. Nothing is sent to a lobby that its last message already said.

@@ -1,7 +1,7 @@
 """What the open tables' routes answer, as models (the OpenAPI description is generated
 from them). An entry has no field for a token, a seed, an account's id or anything a
 view hides: an answer cannot carry what it has no field for. A column the lobby should
-show is one more field of `TableOut` (and of `tablestore.Listed`)."""
+show is one more field of `TableOut` (and of `Listed` in store/tables.py)."""
 
 from __future__ import annotations
 
