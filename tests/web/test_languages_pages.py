@@ -111,3 +111,22 @@ def test_the_guided_game_speaks_it(server: Server, pages: Pages, lang: str, scre
         page.wait_for_function(f"() => document.querySelector('.tour')?.dataset.step !== {step!r}")
     assert page.locator(".tour").get_attribute("data-action")
     look(page, lang, "tour-lesson", english, screen)
+
+
+def test_texts_begun_in_one_language_while_another_is_chosen(server: Server, pages: Pages) -> None:
+    """A part a module starts to use while the page switches language is loaded in the
+    new language too (a guided game started right after choosing German once showed its
+    keys, `tour.you`, the tour's lobby module having loaded its texts in English)."""
+    page = pages.open(server.base + "/")
+    page.wait_for_selector("[data-game=cards]")
+    said = page.evaluate(
+        """async () => {
+        const i18n = await import('/static/js/shared/i18n.js');
+        const switched = new Promise((done) => i18n.onLang(done));
+        document.querySelector('.lang button[lang=de]').click();  // loads what is in use
+        await i18n.useTexts('fairplay');  // begun while that loads, in English
+        await switched;
+        return [i18n.currentLang(), i18n.t('fairplay.rated.title')];
+    }"""
+    )
+    assert said == ["de", read_part("de", "fairplay")["fairplay.rated.title"]]

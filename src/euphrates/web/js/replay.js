@@ -4,7 +4,7 @@
 
 import { fetchRecord } from "./shared/api.js";
 import { byId } from "./shared/dom.js";
-import { errorText, loadWords, t } from "./shared/i18n.js";
+import { errorText, loadWords, t, useTexts } from "./shared/i18n.js";
 import { ServerError } from "./shared/net.js";
 import { fatalPage } from "./shared/pages.js";
 
@@ -31,6 +31,8 @@ async function start() {
       return;
     }
     loadWords(record.doc.game).catch(() => {}); // beside the modules; they wait for it
+    // a guided game's guide is named in the tour's words ("level.tour")
+    if ((record.doc.seats ?? []).includes("bot:tour")) await useTexts("tour");
     await (await load()).startReplay(app, gameId, record);
   } catch (e) {
     fatalPage(app, e instanceof ServerError && e.code === "record_unavailable" ? t("replay.unavailable") : errorText(e));

@@ -4,7 +4,7 @@
 
 import { call } from "./shared/api.js";
 import { byId, fill, h } from "./shared/dom.js";
-import { errorText, langSwitch, listing, loadWords, onLang, refusal, t } from "./shared/i18n.js";
+import { errorText, langSwitch, listing, loadWords, onLang, refusal, t, useTexts } from "./shared/i18n.js";
 import { readFragment, remember, savedName, saveName } from "./shared/mygames.js";
 import { Connection } from "./shared/net.js";
 import { fatalPage, seatName } from "./shared/pages.js";
@@ -89,9 +89,12 @@ async function start() {
       ? location.reload()
       : fatal(t("table.closed", { message: refusal(code, message, null) }))),
   });
+  const guided = doc.game.seats.some((/** @type {{level: string|null}} */ s) => s.level === "tour");
+  // the guide's seat is named in the tour's words ("level.tour"): there before it is drawn
+  if (guided) await useTexts("tour");
   table = await mod.createTable({ root: app, conn, hostToken });
   // A guided first game (its opponent is the tour's script) loads the tour beside it.
-  if (held.includes(0) && doc.game.seats.some((/** @type {{level: string|null}} */ s) => s.level === "tour")) {
+  if (held.includes(0) && guided) {
     const { startTour } = await import("./tour/tour.js");
     tour = await startTour({ conn, gameId, game: doc.game.game, tokens: seatTokens });
   }

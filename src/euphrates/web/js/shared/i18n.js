@@ -96,7 +96,12 @@ const listeners = [];
  */
 export async function useTexts(part) {
   parts.add(part);
-  await loadPart(lang, part);
+  // in the language the page speaks once loaded: another chosen meanwhile loads it too
+  let l;
+  do {
+    l = lang;
+    await loadPart(l, part);
+  } while (l !== lang);
 }
 
 /**
@@ -124,7 +129,12 @@ export function languages() {
  */
 async function setLang(l) {
   const asked = ++switches;
-  await Promise.all([...parts].map((part) => loadPart(l, part)));
+  // every part in use, those a module began to use while these loaded included
+  let wanted;
+  do {
+    wanted = parts.size;
+    await Promise.all([...parts].map((part) => loadPart(l, part)));
+  } while (parts.size !== wanted);
   if (asked !== switches) return;
   lang = l;
   try {
