@@ -32,7 +32,7 @@ import httpx
 import pytest
 
 from tests.release import wheel_of
-from tests.server.harness import free_port, pg_admin_url, pg_reachable
+from tests.server.harness import free_port, need_tool, pg_admin_url, pg_reachable
 
 pytestmark = pytest.mark.xdist_group("wheel")
 
@@ -62,14 +62,6 @@ def guide_lines() -> list[str]:
         ):
             lines.append(line)
     return lines
-
-
-def _need(tool: str | None, name: str) -> str:
-    if tool is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true needs {name}")
-        pytest.skip(f"skipped: {name} is not installed")
-    return tool
 
 
 SYSTEMCTL = r"""
@@ -215,8 +207,8 @@ def club_db() -> Iterator[str]:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true needs PostgreSQL: {why}")
         pytest.skip(f"skipped: {why}")
-    _need(shutil.which("psql"), "psql")
-    _need(shutil.which("createuser"), "createuser (PostgreSQL's client tools)")
+    need_tool(shutil.which("psql"), "psql")
+    need_tool(shutil.which("createuser"), "createuser (PostgreSQL's client tools)")
     _psql("DROP DATABASE IF EXISTS club WITH (FORCE)")
     _psql("DROP ROLE IF EXISTS euphrates")
     host = pg_admin_url().split("//", 1)[1].split("/", 1)[0].split("@")[-1]
@@ -250,8 +242,8 @@ def _answering(url: str, seconds: float) -> httpx.Response:
 
 
 def test_the_club_guide_runs_as_written(dist: Path, club_db: str, tmp_path: Path) -> None:
-    nginx = _need(NGINX, "nginx")
-    _need(shutil.which("openssl"), "openssl")
+    nginx = need_tool(NGINX, "nginx")
+    need_tool(shutil.which("openssl"), "openssl")
     where = tmp_path / "machine"
     where.mkdir()
     cert, key = _prepare(where)

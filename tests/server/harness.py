@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
@@ -44,6 +45,16 @@ def run_async(main: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(main)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, main).result()
+
+
+def need_tool(tool: str | None, name: str) -> str:
+    """A program a test runs (nginx, openssl): skipped where it is missing, failed under
+    `CI=true`, which must have it (.ci/run installs it)."""
+    if tool is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true needs {name}")
+        pytest.skip(f"skipped: {name} is not installed")
+    return tool
 
 
 def pg_admin_url() -> str:

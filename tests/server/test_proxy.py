@@ -11,7 +11,6 @@ is missing, except under `CI=true` (.ci/run installs nginx).
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import socket
@@ -29,18 +28,10 @@ from websockets.sync.client import connect
 
 from euphrates.server.game.patch import patch_in_place
 from euphrates.server.serve import spawn
-from tests.server.harness import free_port, stop_processes
+from tests.server.harness import free_port, need_tool, stop_processes
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "club" / "nginx.conf"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-
-
-def _need(tool: str | None, name: str) -> str:
-    if tool is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true needs {name}")
-        pytest.skip(f"skipped: {name} is not installed")
-    return tool
 
 
 def _swap(text: str, old: str, new: str) -> str:
@@ -51,7 +42,7 @@ def _swap(text: str, old: str, new: str) -> str:
 
 
 def _certificate(where: Path) -> tuple[Path, Path]:
-    openssl = _need(shutil.which("openssl"), "openssl")
+    openssl = need_tool(shutil.which("openssl"), "openssl")
     cert, key = where / "cert.pem", where / "key.pem"
     request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"]
     subprocess.run(
@@ -77,7 +68,7 @@ def _wait_for_port(port: int, proc: subprocess.Popen[Any]) -> None:
 
 @pytest.fixture(scope="module")
 def club(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    nginx = _need(NGINX, "nginx")
+    nginx = need_tool(NGINX, "nginx")
     where = tmp_path_factory.mktemp("club")
     cert, key = _certificate(where)
     http_port, https_port = free_port(), free_port()

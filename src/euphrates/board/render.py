@@ -65,6 +65,19 @@ def grid(view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def colour_counts(counts: Mapping[str, int]) -> str:
+    """A count per colour in the notation's letters: "4r 2b 0g 0k"."""
+    return " ".join(f"{counts[n]}{COLOUR_LETTERS[c]}" for c, n in enumerate(COLOUR_NAMES))
+
+
+def off_board(entry: Mapping[str, Any]) -> str:
+    """The letters of a seat's leaders not on the board ("PFTK"), "-" for none."""
+    letters = "".join(
+        LEADER_LETTERS[c] for c, n in enumerate(LEADER_NAMES) if not entry["leaders"][n]
+    )
+    return letters or "-"
+
+
 def _players(view: Mapping[str, Any]) -> list[str]:
     out = []
     active = view["turn"]["active"]
@@ -72,25 +85,14 @@ def _players(view: Mapping[str, Any]) -> list[str]:
     for seat, entry in enumerate(view["seats"]):
         mark = ">" if seat == active else " "
         hand = entry["hand"]
-        if "count" in hand:
-            hand_text = f"{hand['count']} tiles"
-        else:
-            hand_text = " ".join(
-                f"{hand[n]}{COLOUR_LETTERS[c]}" for c, n in enumerate(COLOUR_NAMES)
-            )
-        off = "".join(
-            LEADER_LETTERS[c] for c, n in enumerate(LEADER_NAMES) if not entry["leaders"][n]
-        )
+        hand_text = f"{hand['count']} tiles" if "count" in hand else colour_counts(hand)
+        off = off_board(entry)
         pts = entry.get("points")
-        pts_text = (
-            "points " + " ".join(f"{pts[n]}{COLOUR_LETTERS[c]}" for c, n in enumerate(COLOUR_NAMES))
-            if pts is not None
-            else "points hidden (B-33)"
-        )
+        pts_text = "points " + colour_counts(pts) if pts is not None else "points hidden (B-33)"
         you = " (you)" if seat == viewer else ""
         out.append(
             f"{mark} seat {seat}{you}: hand {hand_text}; {pts_text}; treasures {entry['treasures']}; "
-            f"catastrophes {entry['catastrophes']}; leaders off board {off or '-'}"
+            f"catastrophes {entry['catastrophes']}; leaders off board {off}"
         )
     out.append(
         f"  bag: {view['bag']['count'] if isinstance(view['bag'], dict) else len(view['bag'])} tiles"

@@ -19,7 +19,7 @@ CELL = 7
 GAP = 5
 
 
-def _leaders_by_spot(view: dict[str, Any]) -> dict[str, list[str]]:
+def leaders_by_spot(view: dict[str, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for seat, entry in enumerate(view["leaders"]):
         for letter in LEADER_LETTERS:
@@ -78,7 +78,7 @@ def grid(view: dict[str, Any]) -> list[str]:
     """The layout: heads, columns and bridges, a column's leaders beside its cards (the
     notation's letters, the same in every language)."""
     lay = view["layout"]
-    on = _leaders_by_spot(view)
+    on = leaders_by_spot(view)
     lines: list[str] = []
     header = "    "
     for c in range(COLUMNS):
@@ -110,7 +110,7 @@ def grid(view: dict[str, Any]) -> list[str]:
 def _others(view: dict[str, Any]) -> list[str]:
     """In English: leaders on bridges, a face-down bridge, the seats, the piles."""
     lay = view["layout"]
-    on = _leaders_by_spot(view)
+    on = leaders_by_spot(view)
     lines: list[str] = []
     for g in range(GAPS):
         name = f"{g + 1}-{g + 2}"

@@ -14,7 +14,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, LEADER_LETTERS, LEADER_NAMES
+from euphrates.board.render import colour_counts, off_board
+from euphrates.board.render import grid as board_grid
+from euphrates.cards.render import grid as cards_grid
+from euphrates.cards.render import leaders_by_spot
+from euphrates.core.colours import COLOUR_NAMES, LEADER_LETTERS, LEADER_NAMES
 from euphrates.core.errors import EuphratesError, IllegalActionError, InvalidActionError
 from euphrates.words import Voice
 from euphrates.words.book import read_part
@@ -46,18 +50,9 @@ def board_lines(view: Mapping[str, Any], v: Voice) -> list[str]:
         if "count" in hand:
             hand_text = v.t("term.status.tiles", n=hand["count"])
         else:
-            hand_text = " ".join(
-                f"{hand[n]}{COLOUR_LETTERS[c]}" for c, n in enumerate(COLOUR_NAMES)
-            )
-        off = "".join(
-            LEADER_LETTERS[c] for c, n in enumerate(LEADER_NAMES) if not entry["leaders"][n]
-        )
+            hand_text = colour_counts(hand)
         pts = entry.get("points")
-        points = (
-            " ".join(f"{pts[n]}{COLOUR_LETTERS[c]}" for c, n in enumerate(COLOUR_NAMES))
-            if pts is not None
-            else v.t("term.status.hidden")
-        )
+        points = colour_counts(pts) if pts is not None else v.t("term.status.hidden")
         out.append(
             ("> " if seat == active else "  ")
             + v.t(
@@ -67,7 +62,7 @@ def board_lines(view: Mapping[str, Any], v: Voice) -> list[str]:
                 points=points,
                 treasures=entry["treasures"],
                 catastrophes=entry["catastrophes"],
-                off=off or "-",
+                off=off_board(entry),
             )
         )
     bag = view["bag"]["count"] if isinstance(view["bag"], dict) else len(view["bag"])
@@ -117,13 +112,7 @@ def cards_head(view: Mapping[str, Any], v: Voice) -> str:
 def cards_lines(view: Mapping[str, Any], v: Voice) -> list[str]:
     lines: list[str] = []
     lay = view["layout"]
-    on: dict[str, list[str]] = {}
-    for seat, entry in enumerate(view["leaders"]):
-        for letter in LEADER_LETTERS:
-            where = entry.get(letter)
-            if where is not None:
-                on.setdefault(where, []).append(f"{letter}{seat}")
-    for name, leaders in sorted(on.items()):
+    for name, leaders in sorted(leaders_by_spot(dict(view)).items()):
         if "-" in name:
             lines.append(v.t("term.status.on_bridge", leaders=",".join(leaders), gap=name))
     if lay["face_down"]:
@@ -197,15 +186,11 @@ def refusal(e: EuphratesError, v: Voice, game: str) -> str:
 
 
 def _board_picture(view: Mapping[str, Any], v: Voice) -> str:
-    from euphrates.board.render import grid
-
-    return "\n".join([*grid(view), "", *legend(v), "", *board_lines(view, v)])
+    return "\n".join([*board_grid(view), "", *legend(v), "", *board_lines(view, v)])
 
 
 def _cards_picture(view: Mapping[str, Any], v: Voice) -> str:
-    from euphrates.cards.render import grid
-
-    return "\n".join([cards_head(view, v), *grid(dict(view)), *cards_lines(view, v)]) + "\n"
+    return "\n".join([cards_head(view, v), *cards_grid(dict(view)), *cards_lines(view, v)]) + "\n"
 
 
 PICTURES = {"board": _board_picture, "cards": _cards_picture}
