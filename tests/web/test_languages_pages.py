@@ -1,5 +1,6 @@
 """The pages in Dutch and Hungarian, as a browser set to either language opens them, on
-a laptop (1400×900) and a phone (390×844, touch): the lobby (its language switch
+a laptop (1400×900) and a phone (390×844, touch), and in Hungarian on a landscape
+tablet (1024×768, touch): the lobby (its language switch
 offering all four), both tables in a revolt, both rules references and the guided
 game's first lesson. No English word of the pages' texts is left on any of them, no
 page scrolls sideways (long Hungarian words must not break the layout), each table's
@@ -19,6 +20,7 @@ from tests.web.helpers import assert_german, english_words
 from tests.web.screens import (
     LAPTOP,
     PHONE,
+    TABLET,
     Screen,
     assert_inside,
     axe_problems,
@@ -30,7 +32,8 @@ from tests.web.screens import (
 )
 
 LOCALES = {"nl": "nl-NL", "hu": "hu-HU"}
-CASES = [(lang, screen) for lang in LOCALES for screen in (LAPTOP, PHONE)]
+CASES = [(lang, screen) for lang in LOCALES for screen in (LAPTOP, PHONE)] + [("hu", TABLET)]
+"""The landscape tablet in Hungarian, the language of the longest words."""
 IDS = [f"{lang}-{screen.name}" for lang, screen in CASES]
 KINGDOM = {"nl": "Koninkrijk", "hu": "Királyság"}
 DOCS = {("nl", "board-revolt", LAPTOP), ("hu", "cards-revolt", PHONE), ("hu", "tour-lesson", PHONE)}

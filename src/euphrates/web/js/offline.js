@@ -17,7 +17,7 @@ function draw() {
     h("main", { class: "offline" },
       h("h1", {}, t("offline.title")),
       h("p", { role: "status" }, t("offline.text")),
-      h("p", { class: "hint" }, t("offline.tries", { n: tries })),
+      tries ? h("p", { class: "hint" }, t("offline.tries", { n: tries })) : null,
       h("button", { type: "button", class: "primary", onclick: () => void ask() }, t("offline.retry"))));
 }
 
