@@ -22,7 +22,7 @@ from euphrates.match.ratings import Rating, display, rate_game
 from euphrates.server.common.config import Settings
 from tests.server.conftest import sqlite_url
 from tests.server.harness import running_server
-from tests.server.people import Person
+from tests.server.people import Person, forget_accounts
 from tests.server.playing import game_doc, play_decisions
 
 
@@ -286,6 +286,21 @@ def test_a_real_time_deserter_is_forfeited_and_the_duel_ends(club: tuple[str, Pa
     kinds = [(n["kind"], n["seat"]) for n in doc["notes"]]
     assert kinds == [("out_of_time", first), ("forfeited", first)], kinds
     assert doc["game"]["seats"][first]["kind"] == "bot"
+
+
+def test_a_real_time_deserter_is_forfeited_on_postgresql_too(pg_url: str) -> None:
+    """The same on PostgreSQL, where the server reads the clock back before it acts on
+    a deadline: the seat's forfeit time, set when it ran out, must be stored (a copy
+    of the clock once dropped it, and the table waited for ever)."""
+    forget_accounts(pg_url)
+    settings = Settings(db_url=pg_url, bot_workers=1, bot_pace=0, forfeit_grace=1.0)
+    with running_server(settings) as url:
+        ann, bob = accounts(url, "Ann", "Bob")
+        gid = duel([ann, bob], rated=False, clock={"mode": "realtime", "bank": 1, "increment": 0})
+        first = game_doc(ann, gid)["game"]["clock"]["seat"]
+        until(lambda: game_doc(bob, gid)["game"]["status"] == "over", "not forfeited", 30)
+        kinds = [(n["kind"], n["seat"]) for n in game_doc(bob, gid)["notes"]]
+        assert kinds == [("out_of_time", first), ("forfeited", first)], kinds
 
 
 def test_a_real_time_player_back_in_the_grace_is_not_forfeited(

@@ -168,6 +168,10 @@ class Clock:
         return cls(spec, [spec.start()] * players, [None] * players)
 
     def copy(self) -> Clock:
+        """A copy that still knows which seats' figures are unwritten: a change made on
+        one copy (a seat out of time, its forfeit's time) and handed over on another
+        must reach the database, or a server that reads the clock back (PostgreSQL,
+        several servers) finds no forfeit due and the deserter's table waits for ever."""
         return replace(
             self,
             remaining=list(self.remaining),
@@ -175,7 +179,7 @@ class Clock:
             forfeit=list(self.forfeit),
             missed=list(self.missed),
             paused=list(self.paused),
-            dirty=set(),
+            dirty=set(self.dirty),
         )
 
     def next_due(self) -> datetime | None:
