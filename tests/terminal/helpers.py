@@ -39,6 +39,10 @@ class RecordingBot:
         self.texts: list[str] = []
         self.closed = 0
 
+    @property
+    def reads_history(self) -> bool:
+        return bool(getattr(self.bot, "reads_history", False))
+
     def choose(self, game: GameDefinition[Any], view: View) -> str:
         text = self.bot.choose(game, view)
         self.texts.append(text)

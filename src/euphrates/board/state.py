@@ -102,6 +102,12 @@ class BoardState(BoardData, GameState[BoardAction]):
     def parse_action(self, text: str) -> BoardAction:
         return parse_action(text)
 
+    def public_text(self, action: str) -> str:
+        """A swap shows how many tiles, never which (G-3: swap discards are secret)."""
+        if action.startswith("swap "):
+            return f"swap {len(action) - 5}"
+        return action
+
     def legal_actions(self) -> list[BoardAction]:
         return legal.legal_actions(self)
 

@@ -25,6 +25,7 @@ from euphrates.board.state import BoardState
 from euphrates.board.writing import MAX_POINTS, MAX_SCORE_LOG, TOTAL_TILES, VIEW_KEYS, VIEW_ONLY
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import RecordError
+from euphrates.core.history import HISTORY_KEY
 from euphrates.core.protocol import Json
 from euphrates.core.rng import Rng
 
@@ -82,8 +83,8 @@ def _viewer(view: Mapping[str, Any]) -> tuple[int, int | None]:
     for key in VIEW_KEYS:
         if key not in view:
             _fail(f"lacks '{key}'")
-    if len(view) != len(VIEW_KEYS):
-        extra = next(k for k in view if k not in VIEW_KEYS)
+    if len(view) - (HISTORY_KEY in view) != len(VIEW_KEYS):  # a bot's history is beside it
+        extra = next(k for k in view if k not in VIEW_KEYS and k != HISTORY_KEY)
         _fail(f"has an unknown field {str(extra)[:40]!r}")
     players = _int(view["players"], "players", 4, 2)
     viewer = view["viewer"]
@@ -145,7 +146,7 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
     pool = unseen_tiles(view)
     players, viewer = _viewer(view)
     rng.shuffle(pool)
-    doc: Json = {k: v for k, v in view.items() if k not in VIEW_ONLY}
+    doc: Json = {k: v for k, v in view.items() if k not in VIEW_ONLY and k != HISTORY_KEY}
     doc["seed"] = 0
     seats = []
     logged: list[dict[str, int]] | None = None
@@ -180,6 +181,7 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
             _fail(f"'{key}' is not what the position the view describes shows that seat")
     # `==` takes True for 1 and 1.0 for 1; their JSON texts differ. The given view equals
     # the engine's own, so it has its shallow shape and writing it is cheap.
-    if json.dumps(shown, sort_keys=True) != json.dumps(dict(view), sort_keys=True):
+    given = {k: v for k, v in view.items() if k != HISTORY_KEY}
+    if json.dumps(shown, sort_keys=True) != json.dumps(given, sort_keys=True):
         _fail("a value has the wrong type (true or 1.0 where the view holds an integer)")
     return st

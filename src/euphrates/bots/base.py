@@ -19,6 +19,10 @@ class Bot(ABC):
     """A player. `choose` returns the text of one of the view's legal actions."""
 
     name: str = "bot"
+    reads_history: bool = False
+    """Whether the bot reads the public history beside its view (core.history). Hosts
+    send it only to those that do: a card game's history handed over at every decision
+    is some hundred megabytes of JSON over a game, for a bot that never looks."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

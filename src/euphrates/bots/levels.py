@@ -16,6 +16,7 @@ beginner intermediate strong expert   the levels (see LEVELS)
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -152,6 +153,13 @@ def _valued(
         if game is not None:
             bot.value = load_value(game, model_file)
     return bot
+
+
+@functools.lru_cache(maxsize=64)
+def reads_history(spec: str) -> bool:
+    """Whether the bot `spec` names reads the public history (Bot.reads_history): a
+    host sends it to those only."""
+    return make_bot(spec).reads_history
 
 
 def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:

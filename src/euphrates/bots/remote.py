@@ -70,9 +70,11 @@ class RemoteBot(Bot):
         if command is None:
             local = make_bot(spec)  # refuse a bad name before starting a process
             self.name = local.describe()
+            self.reads_history = local.reads_history
             default_timeout = timeout_for(spec)
         else:  # a bootstrap may serve bots the host does not know; the worker checks
             self.name = spec
+            self.reads_history = True  # it may read it: the host cannot tell
             default_timeout = None
         self.timeout = timeout if timeout is not None else default_timeout
         self._owned = worker is None

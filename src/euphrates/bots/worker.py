@@ -25,7 +25,9 @@ generator; a host that wants a seeded game to replay passes a fresh seed per dec
 see `euphrates.core.seeds.decision_seed`). `iterations` is there for search bots.
 
 The view is the documented JSON view (`state.view(seat)`) and must hold a decision for
-its viewer; everything else about it is checked by the game's `sample_from_view`. A bad
+its viewer; everything else about it is checked by the game's `sample_from_view`. Hosts
+add the seat's public history beside it, under `history` (`core.history`): every action
+and event the seat saw, in order, and nothing it did not. A bad
 request, or a bot that fails, gets an `error` reply: the worker never crashes on input.
 It exits at the end of its input and dies with its parent (see `bots.process`). The
 hosts' half of this protocol, the encoding of requests and the checks of replies, is
@@ -45,6 +47,7 @@ from euphrates.bots.levels import make_bot
 from euphrates.bots.process import child_setup, serve
 from euphrates.bots.review import DEPTHS, review_move
 from euphrates.core.errors import EuphratesError
+from euphrates.core.history import HISTORY_KEY
 from euphrates.core.protocol import check_seed
 from euphrates.games import GAMES, game_definition
 
@@ -99,6 +102,9 @@ def check_view(view: object, game: str) -> dict[str, Any]:
     legal = view.get("legal")
     if not isinstance(legal, list) or not legal or not all(isinstance(a, str) for a in legal):
         raise RequestError("the view's 'legal' must list the viewer's legal actions as text")
+    history = view.get(HISTORY_KEY, [])
+    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+        raise RequestError("the view's 'history' must be a list of the seat's seen actions")
     return view
 
 

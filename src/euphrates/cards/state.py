@@ -210,6 +210,13 @@ class CardsState(CardsData, GameState[CardsAction]):
         return acts[rng.below(len(acts))]
 
     # --- applying ---------------------------------------------------------------------
+    def public_text(self, action: str) -> str:
+        """A card laid into a gap lies face down (C-11): the table sees a bridge in that
+        gap, not its colour (G-3)."""
+        if len(action) > 1 and action[0] in "rbgk" and "-" in action:
+            return "bridge " + action[1:]
+        return action
+
     def parse_action(self, text: str) -> CardsAction:
         """Read an action. A bare ``none`` (or ``no``) is the "no" of the pending decision:
         ``point none`` at a point or ship-point decision, ``exchange none`` at an exchange,

@@ -208,6 +208,13 @@ class GameState(ABC, Generic[A]):
             raise GameOverError("the game is over; no action is legal", self.game_over_ruling)
         return actions[rng.below(len(actions))]
 
+    def public_text(self, action: str) -> str:
+        """The part of an action's text every seat may read (G-3): the text itself,
+        unless it names something only its mover knows (the tiles of a swap, the colour
+        of a face-down bridge), when it is the public part alone. Not an action: a
+        record of what the table saw, for the seats' public history."""
+        return action
+
     def reveals_hidden(self, events: Sequence[Event]) -> bool:
         """Whether these events (one action's) revealed hidden information to anyone."""
         kinds = self.revealing_events

@@ -1,7 +1,8 @@
 """Playing a game between bots: the host side of the bot protocol.
 
 The host holds the true state; each bot is shown only its own view when its decision
-is pending, answers with an action text, and the host applies it for that seat. The
+is pending, with its seat's public history beside it (`core.history`), answers with an
+action text, and the host applies it for that seat. The
 game comes back as a replayable record.
 
 Neither game ends while the players keep making moves that change nothing (the card
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euphrates.bots.base import Bot
+from euphrates.core.history import History, with_history
 from euphrates.core.protocol import GameState
 from euphrates.games import game_definition
 from euphrates.match.records import GameRecord
@@ -57,16 +59,23 @@ def play_game(
     actions: list[str] = []
     seconds = [0.0] * players
     decisions = [0] * players
+    # Kept only for bots that read it (Bot.reads_history): its cost grows with the game.
+    history = History() if any(b.reads_history for b in bots) else None
     while not state.is_over():
         decision = state.decision()
         assert decision is not None
         seat = decision.seat
         view = state.view(seat)
+        if history is not None and bots[seat].reads_history:
+            view = with_history(view, history)
         start = time.perf_counter()
         text = bots[seat].choose(definition, view)
         seconds[seat] += time.perf_counter() - start
         decisions[seat] += 1
-        state.apply(text, seat=seat, version=view["version"])
+        if history is not None:
+            history.play(state, text, seat)
+        else:
+            state.apply(text, seat=seat, version=view["version"])
         actions.append(text)
         if len(actions) >= max_decisions and not state.is_over():
             raise UnfinishedGame(

@@ -19,6 +19,7 @@ from rich.text import Text
 import euphrates.terminal.display as display
 import euphrates.terminal.status as status
 from euphrates.core.errors import EuphratesError, RecordError
+from euphrates.core.history import History, with_history
 from euphrates.core.protocol import Decision, Event, GameState
 from euphrates.games import game_definition
 from euphrates.match.files import user_path, write_atomically
@@ -87,6 +88,7 @@ class TerminalGame:
             for s in range(record.players)
         ]
         self.log: list[LogEntry] = []
+        self.history = History()  # what each seat saw, for the bots (core.history)
         self.state: GameState[Any] = self._replay()
         self.bots: dict[int, Player] = {}
         for s, spec in specs.items():
@@ -103,7 +105,7 @@ class TerminalGame:
             if decision is None:
                 raise RecordError(f"record: action {i} ({text!r}) comes after the game ended")
             try:
-                events = state.apply(text)
+                events = self.history.play(state, text)
             except EuphratesError as e:
                 raise RecordError(f"record: action {i} ({text!r}) does not replay: {e}") from None
             self._log(decision, text, events)
@@ -217,7 +219,7 @@ class TerminalGame:
 
     # --- playing ------------------------------------------------------------------
     def play(self, decision: Decision, text: str) -> None:
-        events = self.state.apply(text, seat=decision.seat)
+        events = self.history.play(self.state, text, decision.seat)
         self.record.actions.append(text)
         self._log(decision, text, events)
         if self.state.is_over():
@@ -231,7 +233,10 @@ class TerminalGame:
         bot = self.bots[seat]
         try:
             with self.console.status(self.voice.t("term.thinking", who=self.names[seat])):
-                text = bot.choose(self.definition, self.state.view(seat))
+                view = self.state.view(seat)
+                if getattr(bot, "reads_history", False):
+                    view = with_history(view, self.history)
+                text = bot.choose(self.definition, view)
             self.play(decision, text)
         except KeyboardInterrupt:
             raise

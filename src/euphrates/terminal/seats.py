@@ -22,7 +22,8 @@ BOT_PREFIX = "bot:"
 
 
 class Player(Protocol):
-    """What the terminal needs of a bot: an answer for its own view."""
+    """What the terminal needs of a bot: an answer for its own view. (One that reads
+    the public history beside it says so with `reads_history`, as bots.base.Bot.)"""
 
     def choose(self, game: GameDefinition[Any], view: View) -> str: ...
 

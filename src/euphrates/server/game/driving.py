@@ -1,9 +1,9 @@
 """Bots move by themselves: after every version the rooms look at whose decision is
 pending, and if it is a bot's in a game this process drives, its seat's driver — a
 registered one for its level (drivers.py), else the bot workers (workers.py), which
-see only that seat's view, never a state or seed — chooses, and the move is submitted
-like any client's, with the version it was asked at, so a move overtaken by an undo
-is simply refused.
+see only that seat's view and public history (core.history), never a state or seed —
+chooses, and the move is submitted like any client's, with the version it was asked
+at, so a move overtaken by an undo is simply refused.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import secrets
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from euphrates.bots.levels import LEVELS
+from euphrates.bots.levels import LEVELS, reads_history
+from euphrates.core.history import Follower, with_history
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.game.drivers import Drivers
@@ -78,6 +79,7 @@ class BotDriving:
         drives it."""
         failures = 0
         bot_pace = self.rooms.settings.bot_pace
+        follower: Follower | None = None
         while not self.rooms.closing and room.driven and room.bot_to_move():
             seat = room.state.to_move()
             assert seat is not None
@@ -105,6 +107,13 @@ class BotDriving:
                     if self.pool is None:
                         return
                     spec = self.rooms.settings.bot_levels.get(level) or LEVELS[level]
+                    if reads_history(spec):
+                        if follower is None:
+                            row = room.row
+                            follower = Follower(
+                                room.definition.new_game(row.players, row.seed, row.options)
+                            )
+                        view = with_history(view, follower.update(room.actions()))
                     text = await self.pool.choose(room.row.game, spec, view)
             except Exception as e:
                 failures += 1
