@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.adapters.extras import need
 
 need("pyspiel", "openspiel")
@@ -62,3 +64,35 @@ def test_the_benchmark_reports_every_path() -> None:
         "pettingzoo",
     }
     assert all(isinstance(rate, int) and rate > 0 for rate in rates.values())
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def test_the_training_example_learns_and_reports_win_rates() -> None:
+    if not (_has("sb3_contrib") and _has("torch")):
+        pytest.skip("sb3-contrib and PyTorch are not installed (pip install sb3-contrib)")
+    result = _last_json(
+        "examples/train_maskable_ppo.py",
+        *("--game", "board", "--seconds", "6", "--games", "2", "--steps", "64"),
+    )
+    rates = result["win_rates"]
+    assert isinstance(rates, dict) and set(rates) == {"random", "greedy"}
+    assert all(0.0 <= r <= 1.0 for r in rates.values())
+
+
+def test_the_training_example_refuses_clearly_without_its_libraries() -> None:
+    if _has("sb3_contrib") and _has("torch"):
+        pytest.skip("sb3-contrib is installed: the example trains instead")
+    proc = subprocess.run(
+        [sys.executable, "examples/train_maskable_ppo.py", "--seconds", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "pip install sb3-contrib" in proc.stderr

@@ -19,6 +19,7 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import euphrates.adapters.openspiel as adapter  # noqa: E402
+from euphrates.adapters.chance import MAX_MOVES  # noqa: E402
 from euphrates.adapters.tables import BOARD_TABLE, CARDS_TABLE, place_returns  # noqa: E402
 from euphrates.board import BOARD  # noqa: E402
 from euphrates.cards import CARDS  # noqa: E402
@@ -67,7 +68,7 @@ def test_the_games_are_registered_with_their_parameters() -> None:
     assert game.num_distinct_actions() == len(BOARD_TABLE)
     assert game.max_chance_outcomes() == 4
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
-    assert game.max_game_length() == adapter.MAX_MOVES["board"]
+    assert game.max_game_length() == MAX_MOVES["board"]
     assert game.information_state_tensor_size() == 5648
     assert game.observation_tensor_size() == 5632
     kind = game.get_type()

@@ -18,6 +18,7 @@ need("numpy", "pettingzoo")
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from euphrates.adapters.chance import MATERIALS, MAX_MOVES  # noqa: E402
 from euphrates.adapters.pettingzoo import EuphratesEnv, env, raw_env  # noqa: E402
 from euphrates.adapters.tables import place_returns, table_for  # noqa: E402
 from euphrates.board import BOARD  # noqa: E402
@@ -39,6 +40,7 @@ BENIGN = (
         {"game": "board", "players": 2},
         {"game": "board", "players": 4, "options": {"advanced": True}},
         {"game": "cards", "players": 3, "options": {"open_piles": True}},
+        {"game": "cards", "players": 2, "scaled": False},
     ],
 )
 def test_pettingzoo_api(kwargs: dict[str, Any]) -> None:
@@ -105,17 +107,89 @@ def test_a_finished_game_pays_by_place() -> None:
     assert paid == {f"player_{s}": expected[s] for s in range(3)}
 
 
-def test_max_moves_truncates_without_reward() -> None:
-    e = raw_env(game="cards", players=2, max_moves=10)
-    e.reset(seed=1)
-    moves = 0
-    while not any(e.truncations.values()):
-        obs = e.observe(e.agent_selection)
-        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        moves += 1
-    assert moves == 10
-    assert all(e.truncations.values()) and not any(e.terminations.values())
-    assert all(e._cumulative_rewards[a] == 0 for a in e.agents)
+def test_a_cut_off_game_is_scored_by_the_rules() -> None:
+    """At `max_moves` every agent is truncated and paid by the places the final scoring
+    gives on the points so far, as OpenSpiel pays (chance.places_now): stalling is
+    worth no more than the position."""
+    rng = np.random.default_rng(5)
+    for seed in range(1, 40):
+        e = raw_env(game="board", players=2, max_moves=120)
+        e.reset(seed=seed)
+        moves = 0
+        while not any(e.truncations.values()) and not any(e.terminations.values()):
+            obs = e.observe(e.agent_selection)
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            moves += 1
+        if any(e.terminations.values()):
+            continue  # pragma: no cover - ended by the rules first
+        assert moves == 120
+        assert all(e.truncations.values()) and not any(e.terminations.values())
+        places = MATERIALS["board"].places_now(e.state_of_game)
+        expected = place_returns(places)
+        paid = {a: e._cumulative_rewards[a] for a in e.agents}
+        assert paid == {f"player_{s}": expected[s] for s in range(2)}
+        if len(set(places)) > 1:  # someone leads: the cut-off does not pay a draw
+            assert sorted(paid.values()) == [-1.0, 1.0]
+            return
+    raise AssertionError("no cut-off game with a leader")  # pragma: no cover
+
+
+def test_the_default_limit_is_openspiel_s_and_none_removes_it() -> None:
+    assert raw_env(game="board")._max_moves == MAX_MOVES["board"] == 5_000
+    assert raw_env(game="cards")._max_moves == MAX_MOVES["cards"] == 50_000
+    assert raw_env(game="cards", max_moves=None)._max_moves is None
+    with pytest.raises(ArgumentError, match="max_moves"):
+        raw_env(game="cards", max_moves="forever")
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_the_default_limit_is_above_every_game_played_out(game: str) -> None:
+    """Random play (the longest games: nobody plays to end them) ends far below it."""
+    rng = np.random.default_rng(3)
+    e = raw_env(game=game, players=4)
+    for seed in range(3):
+        e.reset(seed=seed)
+        moves = 0
+        for _agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            moves += 1
+        assert e.state_of_game.is_over() and moves < MAX_MOVES[game] // 4
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+@pytest.mark.parametrize("scaled", [True, False])
+def test_observations_lie_within_their_box(game: str, scaled: bool) -> None:
+    e = raw_env(game=game, players=3, scaled=scaled)
+    space: Any = e.observation_space("player_0")["observation"]  # type: ignore[index]
+    if scaled:
+        assert float(space.high.max()) == 1.0 and float(space.low.min()) == 0.0
+    else:
+        assert float(space.high.max()) > 1000  # the raw counts' bounds
+    rng = np.random.default_rng(4)
+    e.reset(seed=4)
+    seen = np.zeros(space.shape, dtype=bool)
+    for _agent in e.agent_iter(max_iter=600):
+        obs, _, terminated, truncated, _ = e.last()
+        for other in e.agents:
+            o = e.observe(other)["observation"]
+            assert space.contains(o)
+            seen |= o > 0
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    raw = raw_env(game=game, players=3, scaled=False)
+    raw.reset(seed=4)
+    scaled_env = raw_env(game=game, players=3)
+    scaled_env.reset(seed=4)
+    a = raw.observe("player_1")["observation"]
+    b = scaled_env.observe("player_1")["observation"]
+    assert np.array_equal(a > 0, b > 0)  # scaling keeps zero and nonzero apart
+    assert seen.sum() > 50
 
 
 def test_the_mask_is_the_legal_actions_of_the_seat_to_move() -> None:

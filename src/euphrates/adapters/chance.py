@@ -146,6 +146,12 @@ class Material:
         raise ArgumentError(f"not a state of either game: {type(state).__name__}")
 
 
+MAX_MOVES: Final = {"board": 5_000, "cards": 50_000}
+"""Decisions after which an adapter cuts a game off and scores it as it stands (B-32,
+C-18; `Material.places_now`). The rules never end a game whose seats only pass (G-2),
+so no bound is one the rules impose; these lie far above every game played to its end
+(random play: at most 302 board and 5 302 card decisions, docs/adapters.md)."""
+
 MATERIALS: Final = {
     "board": Material("board", BOARD_HAND, "tile"),
     "cards": Material("cards", CARDS_HAND, "card"),

@@ -30,7 +30,7 @@ import pyspiel
 
 from euphrates.adapters.board_encoding import BoardEncoding
 from euphrates.adapters.cards_encoding import CardsEncoding
-from euphrates.adapters.chance import CHANCE, MATERIALS, TERMINAL, Deal
+from euphrates.adapters.chance import CHANCE, MATERIALS, MAX_MOVES, TERMINAL, Deal
 from euphrates.adapters.encoding import Array, Encoding, split
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import View
@@ -38,9 +38,6 @@ from euphrates.games import GAMES
 
 BOARD_NAME: Final = "python_euphrates_board"
 CARDS_NAME: Final = "python_euphrates_cards"
-MAX_MOVES: Final = {"board": 5_000, "cards": 50_000}
-"""Decisions after which a game is cut off. Random play ends every board game within a
-few hundred decisions and every card game within a few thousand (docs/adapters.md)."""
 OPTIONS: Final = {name: dict(definition.options) for name, definition in GAMES.items()}
 
 

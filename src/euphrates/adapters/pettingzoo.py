@@ -19,9 +19,13 @@ seat's). An illegal action raises the engine's error and changes nothing.
 
 Rewards come at the end, by place, as in OpenSpiel (`tables.place_returns`). The game
 is drawn from the engine's seed, which `reset(seed=...)` fixes: the same seed and the
-same actions give the same game. `max_moves` (default none) truncates a game after that
-many decisions, with no reward. `render_mode="ansi"` returns the engine's drawing of a
-spectator's view (or of `render_seat`'s), "human" prints it.
+same actions give the same game. After `max_moves` decisions (by default OpenSpiel's,
+`chance.MAX_MOVES`) a game is cut off: every agent is truncated and paid by the places
+the final scoring gives on the points so far (B-32, C-18), as OpenSpiel scores it, so
+that stalling pays no better than the position it holds. `max_moves=None` never cuts
+a game off. Observations are scaled into [0, 1] (`scaled=False` keeps the raw counts).
+`render_mode="ansi"` returns the engine's drawing of a spectator's view (or of
+`render_seat`'s), "human" prints it.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from pettingzoo.utils import wrappers
 
 from euphrates.adapters.board_encoding import BoardEncoding
 from euphrates.adapters.cards_encoding import CardsEncoding
-from euphrates.adapters.encoding import Encoding
+from euphrates.adapters.chance import MATERIALS, MAX_MOVES
+from euphrates.adapters.encoding import Array, Encoding
 from euphrates.adapters.tables import place_returns, table_for
 from euphrates.core.errors import ArgumentError
 from euphrates.core.protocol import GameState, check_players
@@ -44,6 +49,29 @@ from euphrates.games import game_definition
 
 ENCODINGS: Final[dict[str, Encoding]] = {"board": BoardEncoding(), "cards": CardsEncoding()}
 RENDER_MODES: Final = ("ansi", "human")
+UNBOUNDED: Final = 1e5
+"""Entries whose bound (`Encoding.high`) is above this are counts the rules do not
+bound (points, the version): scaling squashes them rather than divides."""
+SQUASH: Final = 16.0
+"""A count n the rules do not bound is scaled to n / (n + SQUASH): 0 stays 0, 16 is
+0.5, and it never reaches 1, so an agent tells 20 points from 40 where n / 10**6
+would not."""
+
+
+class Scaler:
+    """Scales a raw observation into [0, 1] in place: a bounded entry divided by its
+    bound, an unbounded one squashed (`SQUASH`)."""
+
+    def __init__(self, high: Array) -> None:
+        self.free = high > UNBOUNDED
+        bounded = np.where(self.free, 1.0, np.maximum(high, 1.0))
+        self.inverse = (1.0 / bounded).astype(np.float32)
+
+    def __call__(self, raw: Array) -> Array:
+        raw *= self.inverse
+        free = raw[self.free]
+        raw[self.free] = free / (free + SQUASH)
+        return raw
 
 
 class EuphratesEnv(AECEnv):  # type: ignore[misc]
@@ -63,8 +91,9 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         players: int = 2,
         options: dict[str, bool] | None = None,
         render_mode: str | None = None,
-        max_moves: int | None = None,
+        max_moves: int | str | None = "rules",
         render_seat: int | None = None,
+        scaled: bool = True,
     ) -> None:
         super().__init__()
         self._definition = game_definition(game)
@@ -75,8 +104,12 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
             raise ArgumentError(
                 f"render_mode is one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
             )
+        if max_moves == "rules":
+            max_moves = MAX_MOVES[game]
         if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
             raise ArgumentError(f"max_moves must be a positive integer or None, not {max_moves!r}")
+        if type(scaled) is not bool:
+            raise ArgumentError(f"scaled must be true or false, not {scaled!r}")
         if render_seat is not None and render_seat not in range(self._players):
             raise ArgumentError(f"render_seat must be a seat 0..{self._players - 1} or None")
         self.render_mode = render_mode
@@ -86,7 +119,9 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         self._encoding = ENCODINGS[game]
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
         self.agents = self.possible_agents[:]
-        high = self._encoding.high(recall=True)
+        raw_high = self._encoding.high(recall=True)
+        self._scale = Scaler(raw_high) if scaled else None
+        high = np.ones_like(raw_high) if scaled else raw_high
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -150,6 +185,8 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         state = self.state_of_game
         seat = self.possible_agents.index(agent)
         observation = self._encoding.tensor(state.view(seat), recall=True)
+        if self._scale is not None:
+            self._scale(observation)
         mask = np.zeros(len(self._table), dtype=np.int8)
         if state.to_move() == seat:
             mask[self._table.legal_ids(state)] = 1
@@ -172,6 +209,9 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[self._agent_of(s)] = value
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._max_moves is not None and self._moves >= self._max_moves:
+            places = MATERIALS[self._game].places_now(state)
+            for s, value in enumerate(place_returns(places)):
+                self.rewards[self._agent_of(s)] = value
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             mover = state.to_move()
