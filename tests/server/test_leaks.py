@@ -141,7 +141,9 @@ TABLE_KEYS = {
     "free",
     "link",
 }
-TABLE_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "presence", "you", "creator"}
+TABLE_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "rating", "presence", "you", "creator"}
+"""A seated player's `rating` is the shown one, public on their profile (the open tables
+are filtered by it); a free seat, a bot or a deleted account's seat has none."""
 
 
 def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str) -> None:
@@ -200,15 +202,19 @@ def test_the_open_tables_and_presence_tell_nothing_hidden(base: str, db_url: str
                 assert set(entry) == TABLE_KEYS, entry
                 for seat in entry["seats"]:
                     assert set(seat) == TABLE_SEAT_KEYS, seat
+                    if seat["kind"] == "bot" or not seat["taken"]:
+                        assert seat["rating"] is None, seat  # an account's only
         lobby.close()
     for c in watchers:
         c.close()
 
 
+ASKED = {"game", "players", "clock", "options"}
+"""What a wait asked for, told back to its own account."""
 QUICKMATCH_KEYS = {
     "idle": {"state"},
-    "waiting": {"state", "game", "rating", "skill", "since", "waited", "window", "rule"},
-    "matched": {"state", "game", "match"},
+    "waiting": {"state", *ASKED, "rating", "skill", "since", "waited", "window", "rule", "alike"},
+    "matched": {"state", *ASKED, "match"},
 }
 
 
@@ -256,7 +262,9 @@ def test_quick_match_tells_each_player_their_own_place_only(base: str, db_url: s
     for doc in states:
         assert set(doc) == QUICKMATCH_KEYS[doc["state"]], doc
         if doc["state"] == "matched":
-            assert set(doc["match"]) == {"id", "link", "opponent"}, doc
+            assert set(doc["match"]) == {"id", "link", "opponent", "opponents"}, doc
+        if doc["state"] == "waiting":
+            assert isinstance(doc["alike"], int), "how many wait: a count, no names"
     assert not any("quickmatch" in m for m in guest_lobby.raw), "a guest is told nothing"
     for lobby in (guest_lobby, ann_lobby, bob_lobby):
         lobby.close()

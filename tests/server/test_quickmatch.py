@@ -86,15 +86,45 @@ def test_guests_and_foreign_pages_are_refused(served: tuple[str, QuickMatch]) ->
 
 
 def test_what_is_asked_is_checked(served: tuple[str, QuickMatch]) -> None:
+    """Every kind no table can be made of is refused, naming what is wrong, and
+    nothing changes: a game unknown, 1 or 5 players (or 4 where… every game takes 2–4),
+    numbers as text or far too large, a clock no server has, options unknown to the
+    game or not booleans, too many of them, a field nobody asked for."""
     base, _ = served
     ann = person(base, "Ann")
-    r = join(ann, "chess")
-    assert code(r) == (400, "bad_request") and "game" in r.json()["error"]["message"]
-    r = join(ann, players=3)
-    assert code(r) == (400, "bad_request")
-    assert "2-player" in r.json()["error"]["message"]
-    assert code(ann.post("/api/quickmatch", {"game": "board", "rated": True}))[0] == 400
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"game": "chess"}, "game"),
+        ({"game": "board", "players": 5}, "players"),
+        ({"game": "board", "players": 1}, "players"),
+        ({"game": "board", "players": 0}, "players"),
+        ({"game": "board", "players": -3}, "players"),
+        ({"game": "board", "players": 10**40}, "players"),
+        ({"game": "board", "players": "3"}, "players"),
+        ({"game": "board", "players": 3.0}, "players"),
+        ({"game": "board", "players": True}, "players"),
+        ({"game": "board", "clock": "blitz"}, "clock"),
+        ({"game": "board", "clock": "turn:4"}, "clock"),
+        ({"game": "board", "clock": "turn:" + "9" * 60}, "clock"),
+        ({"game": "board", "clock": 40}, "clock"),
+        ({"game": "board", "clock": {"mode": "realtime", "bank": 1}}, "clock"),
+        ({"game": "cards", "options": {"advanced": True}}, "advanced"),
+        ({"game": "cards", "options": {"open_piles": "yes"}}, "open_piles"),
+        ({"game": "cards", "options": {"open_piles": 1}}, "open_piles"),
+        ({"game": "cards", "options": {f"o{i}": True for i in range(9)}}, "options"),
+        ({"game": "cards", "options": ["open_piles"]}, "options"),
+        ({"game": "board", "rated": True}, "rated"),
+    ]
+    for body, named in bad:
+        r = join(ann, **body)
+        assert code(r) == (400, "bad_request"), (body, r.text)
+        assert named in r.json()["error"]["message"], (body, r.text)
     assert state(ann) == {"state": "idle"}
+    r = join(ann, "board", players=4, clock="turn:5", options={"advanced": True})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert (doc["players"], doc["clock"]) == (4, "turn:5")
+    assert doc["options"] == {"advanced": True, "open_scores": False}
+    assert doc["alike"] == 1
 
 
 def test_joining_twice_changes_nothing_and_leaving_ends_the_wait(
@@ -250,15 +280,18 @@ def test_pairs_formed_quickly_under_many_joins(served: tuple[str, QuickMatch]) -
             lobby.close()
 
 
-def test_the_pass_benchmark_pairs_as_the_rule_does(db_url: str) -> None:
-    """`euphrates loadtest --quickmatch N` (quickmatch_bench.py) fills the pool and
-    passes over it as a server does: the pass makes the pairs the rule alone makes,
-    and leaves the others waiting."""
+def test_the_pass_benchmark_makes_the_tables_the_rule_does(db_url: str) -> None:
+    """`euphrates loadtest --quickmatch N` (bench/quickmatch.py) fills the pool and
+    passes over it as a server does: the pass makes the tables the rule alone makes,
+    and leaves the others waiting — for duels as before and for every kind of table."""
     from euphrates.bench.quickmatch import measure
     from tests.server.harness import run_async
 
-    figures = run_async(measure(db_url, 60, 7))
-    assert figures["waiting"] == 60
-    assert figures["pass_pairs"] == figures["pairs_by_rule"] > 0
-    assert figures["left_waiting"] == 60 - 2 * figures["pass_pairs"]
-    assert {"rule_ms", "pass_ms", "next_pass_ms"} <= set(figures)
+    for pool in ("duels", "mixed"):
+        figures = run_async(measure(db_url, 60, 7, pool))
+        assert figures["waiting"] == 60 and figures["pool"] == pool
+        assert figures["pass_tables"] == figures["tables_by_rule"] > 0
+        assert figures["pass_seated"] == figures["seated_by_rule"]
+        assert figures["left_waiting"] == 60 - figures["pass_seated"]
+        assert {"rule_ms", "pass_ms", "next_pass_ms"} <= set(figures)
+    assert figures["kinds"] > 2

@@ -1,16 +1,22 @@
 """Quick match on disk: an account joining and leaving the pool, what it sees of its
-own row, and a pairing pass that turns pairs into games.
+own row, and a pass that turns groups of players into tables.
 
-A pass claims the rows still waiting for one game with `SELECT … FOR UPDATE SKIP
-LOCKED` (PostgreSQL): of two servers passing at once, each sees only rows the other
-has not claimed, so nobody is paired twice; on SQLite the one process passes one at
-a time (quickmatch.py). The game made for a pair is written in the same transaction
-as the pair's rows are marked with it: a server that dies halfway leaves both still
-waiting and no game, never a game with one player told and the other not. Rows of
+A row is one account's wait for a kind of table: a game, its players, its clock and
+its options (as the feature wrote them: the clock's name, the options that differ
+from the defaults as canonical JSON; the columns' defaults are a duel at the medium
+clock with no option, what every wait was before migration 0016).
+
+A pass claims the rows still waiting with `SELECT … FOR UPDATE SKIP LOCKED`
+(PostgreSQL): of two servers passing at once, each sees only rows the other has not
+claimed, so nobody sits at two tables; on SQLite the one process passes one at a time
+(quickmatch.py). The game made for a group is written in the same transaction as the
+group's rows are marked with it: a server that dies halfway leaves them all still
+waiting and no game, never a game with one player told and the others not. Rows of
 players no longer in a lobby, or waiting too long, are dropped by the same pass.
 
-Nothing read here leaves but to the row's own account, and then only the game, its
-own rating, its wait and, once paired, the game's id and the opponent's name.
+Nothing read here leaves but to the row's own account, and then only what it asked
+for, its own rating, its wait, how many wait for the same kind (a count) and, once
+seated, the game's id and the names its opponents play under.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from euphrates.match.ratings import MU, SIGMA, display
+from euphrates.games import GAMES
+from euphrates.match.ratings import MU, SIGMA, display, group_of
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database, aware
@@ -31,31 +38,42 @@ from euphrates.server.store.games import GameStore
 from euphrates.server.store.rows import GameRow
 from euphrates.server.store.signals import Signal, SignalKind
 
-GROUP = "2"
-"""Quick match makes duels: the player-count group its ratings are read in."""
+PLAYERS = sorted({n for definition in GAMES.values() for n in definition.players})
+"""Every number of players some game takes: the player-count groups a row's rating is
+read in."""
+Kind = tuple[str, int, str, str]
+"""(game, players, clock, options): what a wait asks for; only equal kinds share a table."""
 
 
 @dataclass(frozen=True)
 class Waiting:
-    """A player in the pool: their account, the game, the rating they are matched at
-    and since when they wait."""
+    """A player in the pool: their account, the game, the rating they are matched at,
+    since when they wait, and the rest of the kind of table they wait for."""
 
     user_id: int
     game: str
     rating: float
     since: datetime
+    players: int = 2
+    clock: str = "medium"
+    options: str = "{}"
+    """The options that differ from the game's defaults, as canonical JSON."""
+
+    @property
+    def kind(self) -> Kind:
+        return (self.game, self.players, self.clock, self.options)
 
 
-MakeGame = Callable[[str, tuple[tuple[int, str], tuple[int, str]], datetime], GameRow]
-"""(game, the pair as (account, name) each, now) → the new game's row, started."""
-Pairing = Callable[
-    [Sequence[Waiting], datetime, Collection[frozenset[int]]], list[tuple[Waiting, Waiting]]
+MakeGame = Callable[[Sequence[tuple[Waiting, str]], datetime], GameRow]
+"""(the group as (wait, name) each, now) → the new game's row, started."""
+Grouping = Callable[
+    [Sequence[Waiting], datetime, Collection[frozenset[int]]], list[tuple[Waiting, ...]]
 ]
-"""The pairing rule (features/quickmatch/matching.py): the pairs to make now, never
-two accounts kept apart."""
+"""The rule (features/quickmatch/matching.py): the tables to make now, never two
+accounts kept apart at one."""
 Apart = Callable[[list[int]], Awaitable[set[frozenset[int]]]]
-"""The pairs among these accounts that may not be paired (a shared device or address,
-a block: docs/fair-play.md)."""
+"""The pairs among these accounts that may not share a table (a shared device or
+address, a block: docs/fair-play.md)."""
 
 
 @dataclass(frozen=True)
@@ -65,22 +83,28 @@ class Entry:
     game: str
     rating: float
     since: datetime
+    players: int = 2
+    clock: str = "medium"
+    options: str = "{}"
     game_id: str | None = None
-    opponent: str | None = None
-    """The name the opponent plays under, once paired."""
+    opponents: tuple[str, ...] = ()
+    """The names the other players play under, once seated (in seat order)."""
     shown: int = 0
-    """The account's shown rating in the game's duels (as its profile and the
-    leaderboard show it: μ − 3σ on the 1000 scale), not the skill it is paired by."""
+    """The account's shown rating in the game and player-count group (as its profile
+    and the leaderboard show it: μ − 3σ on the 1000 scale), not the skill it is
+    matched by."""
+    alike: int = 0
+    """How many wait for the same kind now, this account included (while waiting)."""
 
 
 @dataclass
 class Pass:
-    """What one pairing pass did."""
+    """What one pass did."""
 
-    matches: list[tuple[str, int, int]] = field(default_factory=list)
-    """(game id, account, account) per pair made."""
+    matches: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """(game id, its accounts) per table made."""
     dropped: list[int] = field(default_factory=list)
-    """Accounts whose wait ended unpaired (gone from the lobby, or waited too long)."""
+    """Accounts whose wait ended unseated (gone from the lobby, or waited too long)."""
     waiting: int = 0
     """Rows still waiting that this pass saw."""
 
@@ -92,25 +116,20 @@ class MatchStore:
         self.sqlite = database.sqlite
 
     async def entries(self, user_ids: list[int]) -> dict[int, Entry]:
-        """The rows of these accounts, with the opponent's name where paired."""
+        """The rows of these accounts, with the opponents' names where seated and how
+        many wait for the same kind where waiting."""
         if not user_ids:
             return {}
-        q, st = db.quickmatch, db.seats
-        opponent = (
-            sa.select(st.c.name)
-            .where(st.c.game_id == q.c.game_id, st.c.user_id != q.c.user_id)
-            .limit(1)
-            .scalar_subquery()
-        )
-        rt = db.ratings
+        q, rt, st = db.quickmatch, db.ratings, db.seats
+        group = sa.case(*((q.c.players == n, group_of(n)) for n in PLAYERS), else_="2")
         query = (
-            sa.select(q, opponent.label("opponent"), rt.c.mu, rt.c.sigma)
+            sa.select(q, rt.c.mu, rt.c.sigma)
             .outerjoin(
                 rt,
                 sa.and_(
                     rt.c.user_id == q.c.user_id,
                     rt.c.game == q.c.game,
-                    rt.c.grp == GROUP,
+                    rt.c.grp == group,
                     rt.c.games > 0,
                 ),
             )
@@ -118,52 +137,87 @@ class MatchStore:
         )
         async with self.database.connect() as conn:
             rows = (await conn.execute(query)).all()
-        return {r.user_id: _entry(r) for r in rows}
+            seated = sorted({r.game_id for r in rows if r.game_id is not None})
+            names: dict[str, list[tuple[int | None, str | None]]] = {g: [] for g in seated}
+            if seated:
+                found = await conn.execute(
+                    sa.select(st.c.game_id, st.c.user_id, st.c.name)
+                    .where(st.c.game_id.in_(seated))
+                    .order_by(st.c.game_id, st.c.seat)
+                )
+                for s in found:
+                    names[s.game_id].append((s.user_id, s.name))
+            alike: dict[Kind, int] = {}
+            if any(r.game_id is None for r in rows):
+                counted = await conn.execute(
+                    sa.select(q.c.game, q.c.players, q.c.clock, q.c.options, sa.func.count())
+                    .where(q.c.game_id.is_(None))
+                    .group_by(q.c.game, q.c.players, q.c.clock, q.c.options)
+                )
+                alike = {(c[0], c[1], c[2], c[3]): int(c[4]) for c in counted}
+        out: dict[int, Entry] = {}
+        for r in rows:
+            others = tuple(
+                name or "?" for uid, name in names.get(r.game_id or "", []) if uid != r.user_id
+            )
+            kind = (r.game, r.players, r.clock, r.options)
+            out[r.user_id] = _entry(r, others, alike.get(kind, 0) if r.game_id is None else 0)
+        return out
 
-    async def join(
-        self, user_id: int, game: str, rating: float, at: datetime, again: float
-    ) -> bool:
-        """Put the account in the pool for `game`. Joining again while waiting for the
-        same game changes nothing (its wait goes on), and so does joining within
-        `again` seconds of being paired (a second press that crossed the pair); an
-        older pair gives way to the new wait. Refused while it waits for another game.
-        Returns whether a row was written (not when the same account joined at the
-        same moment in another request: that row stands)."""
+    async def join(self, wait: Waiting, at: datetime, again: float) -> bool:
+        """Put the account in the pool for the kind `wait` names. Joining again while
+        waiting for the same kind changes nothing (its wait goes on), and so does
+        joining within `again` seconds of being seated (a second press that crossed
+        the table made); an older table gives way to the new wait. Refused while it
+        waits for another kind. Returns whether a row was written. Two joins of one
+        account at the same moment (two requests, maybe on two servers): one writes,
+        the other is answered as if it came second."""
         try:
-            return await self._join(user_id, game, rating, at, again)
+            return await self._join(wait, at, again)
         except IntegrityError:
-            return False
+            return await self._join(wait, at, again)
 
-    async def _join(
-        self, user_id: int, game: str, rating: float, at: datetime, again: float
-    ) -> bool:
+    async def _join(self, wait: Waiting, at: datetime, again: float) -> bool:
         q = db.quickmatch
+        user_id = wait.user_id
         async with self.database.begin() as conn:
-            mine = sa.select(q.c.game, q.c.game_id, q.c.matched_at).where(q.c.user_id == user_id)
+            mine = sa.select(
+                q.c.game, q.c.players, q.c.clock, q.c.options, q.c.game_id, q.c.matched_at
+            ).where(q.c.user_id == user_id)
             if not self.sqlite:
                 mine = mine.with_for_update()
             row = (await conn.execute(mine)).first()
-            paired = None if row is None or row.game_id is None else aware(row.matched_at)
-            if paired is not None and (at - paired).total_seconds() < again:
+            seated = None if row is None or row.game_id is None else aware(row.matched_at)
+            if seated is not None and (at - seated).total_seconds() < again:
                 return False
             if row is not None and row.game_id is None:
-                if row.game == game:
+                if (row.game, row.players, row.clock, row.options) == wait.kind:
                     return False
                 raise Refusal(
                     "already_waiting",
-                    f"you are already looking for an opponent for {row.game!r}: cancel that first",
+                    f"you are already waiting for a {row.players}-player game of "
+                    f"{row.game!r} ({row.clock}): cancel that first",
                 )
             if row is not None:
                 await conn.execute(q.delete().where(q.c.user_id == user_id))
             await conn.execute(
-                q.insert().values(user_id=user_id, game=game, rating=rating, since=at)
+                q.insert().values(
+                    user_id=user_id,
+                    game=wait.game,
+                    rating=wait.rating,
+                    since=at,
+                    players=wait.players,
+                    clock=wait.clock,
+                    options=wait.options,
+                )
             )
             await self.database.signal(conn, Signal(SignalKind.QUICKMATCH))
         return True
 
     async def leave(self, user_id: int) -> bool:
         """Take the account out of the pool; whether it was waiting (a row already
-        paired stays: the game exists)."""
+        seated stays: the game exists). A pass that holds the row at this moment
+        finishes first: the wait it seated stays seated, one it left goes."""
         q = db.quickmatch
         async with self.database.begin() as conn:
             gone = await conn.execute(
@@ -175,35 +229,41 @@ class MatchStore:
 
     async def run(
         self,
-        game: str,
         at: datetime,
         present: Callable[[int], bool],
         grace: float,
         longest: float,
         shown: float,
         make: MakeGame,
-        pairs: Pairing,
+        groups: Grouping,
         apart: Apart,
     ) -> Pass:
-        """One pairing pass for `game` at `at`: claim the rows waiting, drop those of
-        players not in a lobby for `grace` seconds since they joined or waiting longer
-        than `longest`, pair the rest (`pairs`, the pairing rule) and write a started game per pair;
-        forget pairs made more than `shown` seconds ago."""
+        """One pass at `at`: claim the rows waiting, drop those of players not in a
+        lobby for `grace` seconds since they joined or waiting longer than `longest`,
+        group the rest (`groups`, the rule) and write a started game per group; forget
+        tables made more than `shown` seconds ago."""
         q, u = db.quickmatch, db.users
         done = Pass()
         query = (
-            sa.select(q.c.user_id, q.c.rating, q.c.since, u.c.name)
+            sa.select(
+                q.c.user_id,
+                q.c.game,
+                q.c.rating,
+                q.c.since,
+                q.c.players,
+                q.c.clock,
+                q.c.options,
+                u.c.name,
+            )
             .join(u, u.c.id == q.c.user_id)
-            .where(q.c.game == game, q.c.game_id.is_(None))
+            .where(q.c.game_id.is_(None))
             .order_by(q.c.since, q.c.user_id)
         )
         if not self.sqlite:
             query = query.with_for_update(of=q, skip_locked=True)
         async with self.database.begin() as conn:
             old = sa.select(q.c.user_id).where(
-                q.c.game == game,
-                q.c.game_id.isnot(None),
-                q.c.matched_at < at - timedelta(seconds=shown),
+                q.c.game_id.isnot(None), q.c.matched_at < at - timedelta(seconds=shown)
             )
             if not self.sqlite:  # a row another transaction holds is forgotten next time
                 old = old.with_for_update(skip_locked=True)
@@ -218,22 +278,21 @@ class MatchStore:
                     done.dropped.append(r.user_id)
                 elif here:
                     names[r.user_id] = r.name
-                    waiting.append(Waiting(r.user_id, game, r.rating, since))
+                    waiting.append(
+                        Waiting(r.user_id, r.game, r.rating, since, r.players, r.clock, r.options)
+                    )
                 else:
                     done.waiting += 1  # not (yet) seen in a lobby: waits for the grace
             if done.dropped:
                 await conn.execute(q.delete().where(q.c.user_id.in_(done.dropped)))
             kept = await apart([w.user_id for w in waiting]) if len(waiting) > 1 else set()
-            paired = pairs(waiting, at, kept)
-            games = [
-                make(game, ((a.user_id, names[a.user_id]), (b.user_id, names[b.user_id])), at)
-                for a, b in paired
-            ]
+            made = groups(waiting, at, kept)
+            games = [make([(w, names[w.user_id]) for w in group], at) for group in made]
             await self.games.insert_games(conn, games)
             marks = [
-                {"uid": user.user_id, "gid": row.id}
-                for row, pair in zip(games, paired, strict=True)
-                for user in pair
+                {"uid": w.user_id, "gid": row.id}
+                for row, group in zip(games, made, strict=True)
+                for w in group
             ]
             if marks:
                 await conn.execute(
@@ -243,21 +302,26 @@ class MatchStore:
                     marks,
                 )
             done.matches = [
-                (row.id, a.user_id, b.user_id) for row, (a, b) in zip(games, paired, strict=True)
+                (row.id, tuple(w.user_id for w in group))
+                for row, group in zip(games, made, strict=True)
             ]
-            done.waiting += len(waiting) - 2 * len(paired)
+            done.waiting += len(waiting) - len(marks)
             if done.matches or done.dropped:
                 await self.database.signal(conn, Signal(SignalKind.QUICKMATCH))
         return done
 
 
-def _entry(r: Any) -> Entry:
+def _entry(r: Any, opponents: tuple[str, ...], alike: int) -> Entry:
     shown = display(r.mu, r.sigma) if r.mu is not None else display(MU, SIGMA)
     return Entry(
         game=r.game,
         rating=float(r.rating),
         since=aware(r.since),
+        players=int(r.players),
+        clock=r.clock,
+        options=r.options,
         game_id=r.game_id,
-        opponent=r.opponent,
+        opponents=opponents,
         shown=shown,
+        alike=alike,
     )

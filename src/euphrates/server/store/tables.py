@@ -14,6 +14,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from euphrates.match.ratings import MU, SIGMA, display, group_of
 from euphrates.server.common.clock import ClockSpec
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database, aware
@@ -39,6 +40,9 @@ class Listed:
     creator_name: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     rated: bool = False
+    ratings: dict[int, int] = field(default_factory=dict)
+    """Each seated account's shown rating in the game and its player-count group (as
+    its profile and the leaderboard show it; a newcomer's where it has none), by seat."""
 
 
 async def waiting_tables(database: Database, since: datetime, limit: int) -> list[Listed]:
@@ -77,7 +81,7 @@ def _listed_query() -> sa.Select[Any]:
 
 
 async def _read(database: Database, query: sa.Select[Any]) -> list[Listed]:
-    st = db.seats
+    st, rt = db.seats, db.ratings
     async with database.connect() as conn:
         rows = (await conn.execute(query)).all()
         ids = [r.id for r in rows]
@@ -88,6 +92,16 @@ async def _read(database: Database, query: sa.Select[Any]) -> list[Listed]:
             )
             for s in found:
                 seats[s.game_id].append(_seat(s))
+        users = sorted({s.user_id for ss in seats.values() for s in ss if s.user_id is not None})
+        rated: dict[tuple[int, str, str], int] = {}
+        if users:
+            found = await conn.execute(
+                sa.select(rt.c.user_id, rt.c.game, rt.c.grp, rt.c.mu, rt.c.sigma).where(
+                    rt.c.user_id.in_(users), rt.c.games > 0
+                )
+            )
+            rated = {(r.user_id, r.game, r.grp): display(r.mu, r.sigma) for r in found}
+    newcomer = display(MU, SIGMA)
     return [
         Listed(
             id=r.id,
@@ -102,6 +116,11 @@ async def _read(database: Database, query: sa.Select[Any]) -> list[Listed]:
             creator_name=r.creator_name,
             seats=seats[r.id],
             rated=bool(r.rated),
+            ratings={
+                s.seat: rated.get((s.user_id, r.game, group_of(r.players)), newcomer)
+                for s in seats[r.id]
+                if s.user_id is not None
+            },
         )
         for r in rows
     ]

@@ -1,6 +1,6 @@
-"""Quick match: join the pool for a 2-player game now, leave it, and see where you
-are. The pairing and the telling are quickmatch.py's; the lobby's WebSocket tells a
-pair made at once (`{"type": "quickmatch", ...}`), these routes tell it on asking."""
+"""Quick match: join the pool for a table now, leave it, and see where you are. Making
+tables and telling are quickmatch.py's; the lobby's WebSocket tells a table made at
+once (`{"type": "quickmatch", ...}`), these routes tell it on asking."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ def _signed(signed: Signed | None) -> Signed:
     responses=refusals("not_signed_in", "storage_unavailable"),
 )
 async def quickmatch_state(services: ServicesDep, signed: SignedDep) -> dict[str, Any]:
-    """Where you are: not looking (`idle`), `waiting` (your rating, your wait, the
-    window now and how it widens), or `matched` (the game made for you, for a while)."""
+    """Where you are: not looking (`idle`), `waiting` (what you asked for, your rating,
+    your wait, the window now and how it widens, how many wait for the same), or
+    `matched` (the game made for you, for a while)."""
     return await services.quickmatch.state(_signed(signed).user)
 
 
@@ -38,18 +39,21 @@ async def quickmatch_state(services: ServicesDep, signed: SignedDep) -> dict[str
     "/api/quickmatch",
     response_model=QuickMatchOut,
     response_model_exclude_none=True,
-    responses=refusals("not_signed_in", "csrf_failed", "already_waiting", "storage_unavailable"),
+    responses=refusals(
+        "not_signed_in", "csrf_failed", "already_waiting", "too_many_aborts", "storage_unavailable"
+    ),
 )
 async def quickmatch_join(
     body: QuickMatchIn, services: ServicesDep, signed: SignedDep
 ) -> dict[str, Any]:
-    """Look for an opponent for a 2-player game of `game` now. Asking again while
-    waiting for the same game changes nothing; while waiting for the other game it is
-    refused (`already_waiting`)."""
+    """Look for a table of `game` now: `players` (2–4, as the game allows), `clock` (a
+    real-time preset or `turn:<days>`) and the game's `options`. Asking again while
+    waiting for the same changes nothing; while waiting for anything else it is refused
+    (`already_waiting`): one wait at a time."""
     user = _signed(signed).user
-    if body.players != 2:
-        raise Refusal("bad_request", "quick match makes 2-player games only: open a table instead")
-    return await services.quickmatch.join(user, body.game)
+    return await services.quickmatch.join(
+        user, body.game, body.players, body.clock, dict(body.options)
+    )
 
 
 @router.delete(

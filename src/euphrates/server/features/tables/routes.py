@@ -4,15 +4,16 @@ online current, is transport/lobby_socket.py.)"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.features.api import ENDED, GAME, refusals
 from euphrates.server.features.deps import OpenedDep, ServicesDep, SignedDep
 from euphrates.server.features.play.schemas import GameOnly, JoinOut
 from euphrates.server.features.ratings.ratings import check_bot_level
+from euphrates.server.features.tables.filters import TablesQuery, shown
 from euphrates.server.features.tables.schemas import LeaveIn, SitIn, StartIn, TablesOut
 
 router = APIRouter(tags=["tables"])
@@ -21,12 +22,18 @@ OPENED = (*GAME, "bad_token", "account_required")
 
 
 @router.get("/api/tables", response_model=TablesOut, responses=refusals("storage_unavailable"))
-async def open_tables(services: ServicesDep, signed: SignedDep) -> dict[str, Any]:
+async def open_tables(
+    services: ServicesDep, signed: SignedDep, filters: Annotated[TablesQuery, Query()]
+) -> dict[str, Any]:
     """The open tables waiting for players: game, options, clock, who sits where (with
-    presence), the free seats, when, and who opened it."""
+    presence and rating), the free seats, when, and who opened it. Filtered by game,
+    `players`, `speed` (a real-time preset, `realtime`, `turn`, `none`), `rated`, and
+    `rating_min`/`rating_max`: every seated player's shown rating within the range."""
+    filters.check()
     tables = services.tables
     viewer = signed.user.id if signed else None
-    return {"tables": tables.entries(await tables.listed(), viewer)}
+    entries = tables.entries(await tables.listed(), viewer)
+    return {"tables": [e for e in entries if shown(e, filters)]}
 
 
 @router.post(

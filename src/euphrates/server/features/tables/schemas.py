@@ -31,6 +31,11 @@ class TableSeat(BaseModel):
     level: str | None
     name: str | None = Field(description="who sits there (null: a free seat, or a bot)")
     taken: bool
+    rating: int | None = Field(
+        default=None,
+        description="the seated player's shown rating in the game and player-count group "
+        "(as on their profile; a newcomer's 1000); null for a bot or a free seat",
+    )
     presence: Literal["here", "online", "away"] | None = Field(
         description="at this table now, online elsewhere, or away; null for a bot or a free seat"
     )

@@ -97,6 +97,7 @@ class Tables:
                     "level": s.level,
                     "name": s.name,
                     "taken": s.taken,
+                    "rating": t.ratings.get(s.seat) if s.kind == "human" and s.taken else None,
                     "presence": self.presence.of_seat(t.id, s),
                     "you": viewer is not None and s.user_id == viewer,
                     "creator": t.creator is not None and s.user_id == t.creator,

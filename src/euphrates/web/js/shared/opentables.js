@@ -1,7 +1,8 @@
-// The lobby's "Open tables": every open table waiting for players — the game, its
-// options and clock, who opened it and when, each seat with its player's name and
-// presence or free with a "Sit" — and the account's own games with who they play and
-// whether those players are online. Kept current by the lobby's WebSocket.
+// The lobby's "Open tables": every open table waiting for players that passes the
+// filters (shared/tablefilter.js) — the game, its options and clock, who opened it and
+// when, each seat with its player's name, rating and presence or free with a "Sit" —
+// and the account's own games with who they play and whether those players are online.
+// Kept current by the lobby's WebSocket.
 
 import { call } from "./api.js";
 import { h } from "./dom.js";
@@ -74,6 +75,9 @@ function seatItem(entry, s, canSit, say) {
   return h("li", { class: `table-seat${s.taken ? "" : " free"}${s.you ? " mine" : ""}`, "data-seat": s.seat },
     h("span", { class: "seat-no", "aria-hidden": "true" }, String(s.seat + 1)),
     h("span", { class: "seat-who" }, seatText(s)),
+    typeof s.rating === "number" && s.taken
+      ? h("span", { class: "seat-rating", title: t("ratings.rating") }, String(s.rating))
+      : null,
     s.creator ? h("span", { class: "tag" }, t("tables.host")) : null,
     s.you ? h("span", { class: "tag" }, t("table.you")) : null,
     presenceDot(s.presence), sit);
@@ -108,21 +112,28 @@ function tableItem(entry, signedIn, say) {
 }
 
 /**
- * The section: the open tables, or why there are none, and how to sit.
+ * The section: the open tables that pass the filters (shared/tablefilter.js), or why
+ * there are none, and how to sit.
  * @param {{ready: boolean, tables: TableEntry[]}} lobby
  * @param {boolean} signedIn
  * @param {(message: string) => void} say
  * @param {string|null} message the last refusal, if any
+ * @param {import("./tablefilter.js").TableFilter} [filter]
  */
-export function openTablesPanel(lobby, signedIn, say, message) {
-  const list = lobby.tables;
+export function openTablesPanel(lobby, signedIn, say, message, filter) {
+  const all = lobby.tables;
+  const list = filter ? filter.apply(all) : all;
+  const filtered = Boolean(filter?.active()) && all.length > 0;
   return h("section", { class: "card open-tables", "aria-labelledby": "tables-title" },
     h("h2", { id: "tables-title" }, t("tables.title")),
     signedIn ? null : h("p", { class: "hint" }, t("tables.sign_in")),
     message ? h("p", { class: "error", role: "alert" }, message) : null,
+    filter ? filter.draw() : null,
+    filtered ? h("p", { class: "hint filter-count", role: "status" }, t("tables.shown", { n: list.length, total: all.length })) : null,
     list.length
       ? h("ul", { class: "open-list" }, ...list.map((e) => tableItem(e, signedIn, say)))
-      : h("p", { class: "hint", id: "no-tables" }, lobby.ready ? t("tables.none") : t("table.connecting")));
+      : h("p", { class: "hint", id: "no-tables" },
+        !lobby.ready ? t("table.connecting") : filtered ? t("tables.none_match") : t("tables.none")));
 }
 
 /**
