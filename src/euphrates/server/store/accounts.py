@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.text import DELETED_PREFIX, name_key
+from euphrates.server.store import lifetime
 from euphrates.server.store import models as db
 from euphrates.server.store.database import Database
 from euphrates.server.store.moderation import ModerationStore
@@ -301,6 +302,7 @@ class AccountStore:
             await conn.execute(
                 db.chat.update().where(db.chat.c.user_id == user_id).values(author=shown)
             )
+            await lifetime.forget(conn, user_id)
             await self.database.signal(conn, Signal(SignalKind.ACCOUNT, account=user_id))
         return shown
 

@@ -1,20 +1,25 @@
 // A player's profile (/u/{name}): games per game, the ratings per game and player-count
-// group with a small chart of their history, the rated games and the latest ended games
-// with their replays; on one's own profile, the export of one's data and the deletion
-// of the account; on another's, signed in, a report to the admins and a block.
+// group with a chart of their history, the lifetime statistics (lifetime.js), the rated
+// games and the latest ended games with their replays; on one's own profile, the export
+// of one's data and the deletion of the account; on another's, signed in, a report to
+// the admins and a block.
 
 import { account, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
-import { byId, fill, h, s, stylesheet } from "./shared/dom.js";
-import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
+import { byId, fill, h, stylesheet } from "./shared/dom.js";
+import { currentLang, errorText, langSwitch, onLang, t, useTexts } from "./shared/i18n.js";
 import { fatalPage } from "./shared/pages.js";
 import { MODERATION_CSS, flagIcon, openReport } from "./shared/report.js";
+import { LIFETIME_CSS, lifetimeSection, ratingChart } from "./lifetime.js";
 
 const app = byId("app");
 const match = /^\/u\/([^/]{1,200})\/?$/.exec(location.pathname);
 const name = match?.[1] ? decodeURIComponent(match[1]) : "";
 /** @type {any} */
 let profile = null;
+/** The lifetime statistics (null when they could not be read: the rest still shows). */
+/** @type {any} */
+let lifetime = null;
 /** @type {string|null} */
 let problem = null;
 /** What the last block or unblock said, when it failed. */
@@ -65,6 +70,7 @@ function render() {
             h("span", { class: "when" }, new Date(g.updated).toLocaleDateString(currentLang())),
             g.replay ? h("a", { class: "button small", href: g.replay }, t("lobby.replay")) : null)))
           : h("p", { class: "hint" }, t("profile.none_finished"))),
+      lifetime ? lifetimeSection(lifetime, gameName, render) : null,
       own ? ownPanel() : null));
 }
 
@@ -73,7 +79,7 @@ function groupName(group) {
   return t(group === "2" ? "ratings.two" : "ratings.more");
 }
 
-/** Each rating (game and group) with its history as a line, oldest to newest. */
+/** Each rating (game and group) with its history as a chart, oldest to newest. */
 function ratings() {
   if (!profile.ratings.length) return h("p", { class: "hint" }, t("profile.unrated"));
   return h("ul", { class: "ratings" }, ...profile.ratings.map((/** @type {any} */ r) => {
@@ -82,22 +88,8 @@ function ratings() {
       h("span", { class: "game-name" }, `${gameName(r.game)} · ${groupName(r.group)}`),
       h("strong", { class: "value" }, String(r.rating)),
       h("span", { class: "hint" }, t(r.provisional ? "ratings.provisional" : "ratings.games", { n: r.games })),
-      chart(games.length ? [games[0].before, ...games.map((/** @type {any} */ g) => g.after)] : [r.rating]));
+      ratingChart(`${gameName(r.game)} · ${groupName(r.group)}`, games, r.rating));
   }));
-}
-
-/** A small line of shown ratings (no axes: the numbers are beside it).
- * @param {number[]} values */
-function chart(values) {
-  const width = 160, height = 40, pad = 4;
-  const lo = Math.min(...values), hi = Math.max(...values);
-  const span = Math.max(hi - lo, 1);
-  const step = values.length > 1 ? (width - 2 * pad) / (values.length - 1) : 0;
-  const points = values.map((v, i) => `${(pad + i * step).toFixed(1)},${(height - pad - ((v - lo) / span) * (height - 2 * pad)).toFixed(1)}`);
-  const last = points[points.length - 1].split(",");
-  return s("svg", { class: "history", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": t("ratings.history", { values: values.join(", ") }) },
-    s("polyline", { points: points.join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 }),
-    s("circle", { cx: last[0], cy: last[1], r: 3, fill: "currentColor" }));
 }
 
 /** Block and report, on another player's profile to a signed-in player. */
@@ -166,7 +158,13 @@ function ownPanel() {
 async function start() {
   try {
     await loadAccount();
-    profile = await call(`/api/users/${encodeURIComponent(name)}`);
+    const path = `/api/users/${encodeURIComponent(name)}`;
+    [profile, lifetime] = await Promise.all([
+      call(path),
+      call(`${path}/lifetime`).catch(() => null),
+      useTexts("common"),
+      stylesheet(LIFETIME_CSS),
+    ]);
     if (account()) await stylesheet(MODERATION_CSS);
   } catch (e) {
     problem = errorText(e);

@@ -20,6 +20,7 @@ from euphrates.server.game.rooms import Rooms
 from euphrates.server.store import ratings as rating_reads
 from euphrates.server.store.accounts import AccountStore, User
 from euphrates.server.store.database import Database
+from euphrates.server.store.friends import FriendStore
 from euphrates.server.store.moderation import ModerationStore
 from euphrates.server.store.notify_settings import NotifySettings
 
@@ -81,11 +82,13 @@ class Accounts:
         }
 
     async def delete(self, user: User) -> None:
-        """Delete the account: its address, hook and messages go, its name is
+        """Delete the account: its address, hook and messages go, so do its follows
+        both ways and its pending invitations, its name is
         replaced everywhere, its sessions end, and each game it plays goes on without
         it (the module's docstring)."""
         games = await self.rooms.store.open_games_of(user.id)
         await NotifySettings(self.database).forget(user.id)
+        await FriendStore(self.database).forget_account(user.id)
         await self.store.delete(user.id)
         for game_id in games:
             try:

@@ -46,6 +46,7 @@ from euphrates.server.features.deps import (
 )
 from euphrates.server.features.fairplay.fairplay import DEVICE_COOKIE, DEVICE_DAYS, new_device
 from euphrates.server.features.services import Services
+from euphrates.server.store import lifetime as lifetime_reads
 from euphrates.server.store import ratings as rating_reads
 from euphrates.server.store.accounts import csrf_token
 
@@ -188,6 +189,7 @@ async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     mine = await services.accounts.store.export(signed.user)
     mine["notifications"] = await services.notifier.choices.export(signed.user.id)
     mine["ratings"] = await rating_reads.of_user(services.accounts.database, signed.user.id)
+    mine["lifetime"] = await lifetime_reads.export(services.accounts.database, signed.user.id)
     return mine
 
 

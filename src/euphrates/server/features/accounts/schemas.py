@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from euphrates.server.features.api import GameName, Strict
+from euphrates.server.features.lifetime.schemas import LifetimeExport
 from euphrates.server.features.notifications.schemas import NotifyExport
 from euphrates.server.features.play.schemas import GameMeta, Status, You
 from euphrates.server.features.ratings.schemas import RatedGameOut, RatingOut
@@ -101,6 +102,10 @@ class ExportOut(BaseModel):
         description="your address, webhook and choices, and the messages sent to you"
     )
     ratings: RatingsExport = Field(description="your ratings and your rated games")
+    lifetime: LifetimeExport = Field(
+        description="your lifetime figures per game and number of players, and every "
+        "head-to-head row"
+    )
 
 
 class EndedOut(BaseModel):
