@@ -57,7 +57,8 @@ TAKE_SEAT = Change("take a seat", OPEN)
 """A seat taken by its link or account (the last one starts the game), renamed, or
 claimed for an account."""
 SIT = Change("sit down", frozenset({Status.WAITING}))
-"""An open table's free seat taken from the lobby (the last one starts the game)."""
+"""An open table's free seat taken from the lobby, or a seat its host invited the
+account to by name (the last one starts the game)."""
 LEAVE = Change("leave a seat", frozenset({Status.WAITING}))
 START = Change("start early", frozenset({Status.WAITING}), Status.ACTIVE)
 """The host fills the free seats with bots (the game starts with the last)."""

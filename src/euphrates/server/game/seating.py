@@ -21,6 +21,7 @@ from euphrates.server.common.text import clean_name
 from euphrates.server.game import lifecycle
 from euphrates.server.game.endings import Endings
 from euphrates.server.store.accounts import User
+from euphrates.server.store.database import Followup
 from euphrates.server.store.games import StatusChanged
 from euphrates.server.store.notes import Note, writing
 from euphrates.server.store.notices import seat_given_up
@@ -146,13 +147,15 @@ class Seating(Endings):
         note: Note | None = None,
         clock: Clock | None = None,
         ends: str | None = None,
+        also: tuple[Followup, ...] = (),
     ) -> list[SeatRow] | None:
         """Store a seat (and the `note` of it); if that starts the game, or seats a bot,
         with a bot's decision pending, this server drives the game. Under the room's
         lock: a bot's move stored meanwhile would judge from the seats before this one
         that no bot is to move next, and nobody would drive the game. `clock`: the
         clock after the change (a forfeit stops a seat's); `ends`: the status the
-        change ends the game in, with the features' follow-ups of it."""
+        change ends the game in, with the features' follow-ups of it; `also`: a
+        feature's follow-ups of the seat (an invitation taken)."""
         async with self.lock:
             self.check(change)
             to_move = self.state.to_move()
@@ -164,7 +167,7 @@ class Seating(Endings):
             )
             waiting = self.row.status == lifecycle.Status.WAITING
             starts = self.host.followups(self, self.state, "active") if waiting else ()
-            after = () if note is None else (writing(self.id, note),)
+            after = (*also, *(() if note is None else (writing(self.id, note),)))
             if seat.kind == "bot":
                 after = (*after, seat_given_up(self.id, seat.seat))
             if ends is not None:
@@ -229,6 +232,27 @@ class Seating(Endings):
                     if r.code != "seat_taken" or seat is not None:
                         raise
                     await self.reload()  # taken elsewhere: the next one
+        self.host.seats_changed(self, local=True)
+        return sorted(s.seat for s in self.row.seats if s.user_id == user.id)
+
+    async def sit_invited(self, user: User, seat: int, accepted: Followup) -> list[int]:
+        """Seat `user` at `seat` of a game waiting for its players, an open table or
+        not: its host invited the account by name (features/friends). `accepted` runs
+        in the seat's transaction: the invitation is taken once, or the seat not at
+        all. The seat must still be free, and the room's seat rules apply as to anyone
+        sitting down. Returns the seats the account holds."""
+        if not 0 <= seat < self.row.players:
+            raise Refusal("bad_request", "'seat' must be a seat number of this game")
+        await self.host.check_seating(self, frozenset({seat}), user)
+        async with self.seating:
+            self.check(lifecycle.SIT)
+            entry = self.row.seats[seat]
+            row = SeatRow(seat, "human", None, user.name, entry.token_hash, True, user.id)
+            stored = await self.write_seat(
+                lifecycle.SIT, row, only_if_human=True, vacant=True, also=(accepted,)
+            )
+            if stored is None:
+                raise Refusal("seat_taken", f"seat {seat + 1} is played by a bot now")
         self.host.seats_changed(self, local=True)
         return sorted(s.seat for s in self.row.seats if s.user_id == user.id)
 

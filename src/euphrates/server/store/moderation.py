@@ -240,7 +240,8 @@ class ModerationStore:
 
     # --- blocks -----------------------------------------------------------------------
     async def block(self, user_id: int, blocked_id: int) -> None:
-        """`user_id` blocks `blocked_id` (again: nothing changes)."""
+        """`user_id` blocks `blocked_id` (again: nothing changes). The `friends` signal
+        tells every server's lobbies: a follow across a block shows nothing from now."""
         if user_id == blocked_id:
             raise Refusal("bad_request", "you cannot block yourself")
         async with self.database.begin() as conn:
@@ -249,6 +250,7 @@ class ModerationStore:
                 .values(user_id=user_id, blocked_id=blocked_id, created_at=now())
                 .on_conflict_do_nothing(index_elements=["user_id", "blocked_id"])
             )
+            await self.database.signal(conn, Signal(SignalKind.FRIENDS))
 
     async def unblock(self, user_id: int, blocked_id: int) -> None:
         b = db.blocks
@@ -256,6 +258,7 @@ class ModerationStore:
             await conn.execute(
                 b.delete().where(b.c.user_id == user_id, b.c.blocked_id == blocked_id)
             )
+            await self.database.signal(conn, Signal(SignalKind.FRIENDS))
 
     async def blocks(self, user_id: int, other: int) -> bool:
         """Whether `user_id` blocked `other` (not the other way round: that is

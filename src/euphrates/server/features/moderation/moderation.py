@@ -4,12 +4,15 @@ report settled, an account muted, disabled or let back.
 A mute or a disable takes effect at once on every server: the store sends the
 `account` signal in the change's transaction, which closes the account's connections
 in every other process, and this process closes its own here (a process does not hear
-its own signals). A block needs no signal: each chat line is checked against the
-blocks when it is read (store/chat.py).
+its own signals). A block needs no signal for the chat: each chat line is checked
+against the blocks when it is read (store/chat.py); the lobbies' friends panels are
+told (a `friends` signal to the other servers, `block_listeners` here), since a follow
+across a block shows nothing (features/friends).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from euphrates.server.common.refusals import Refusal
@@ -25,6 +28,8 @@ class Moderation:
         self.store = ModerationStore(database)
         self.accounts = AccountStore(database)
         self.rooms = rooms
+        self.block_listeners: list[Callable[[], None]] = []
+        """Told of each block made or lifted in this process (the friends' panels)."""
 
     async def player(self, name: str) -> User:
         found = await self.accounts.find(name)
@@ -43,6 +48,8 @@ class Moderation:
             await self.store.block(user.id, target.id)
         else:
             await self.store.unblock(user.id, target.id)
+        for listen in self.block_listeners:
+            listen()
         return on
 
     async def settle(self, admin: User, report_id: int, resolution: str) -> None:

@@ -51,8 +51,9 @@ async def report_player(
 
 @router.post("/api/users/{name}/block", response_model=BlockOut, responses=refusals(*PLAYER))
 async def block(name: Name, signed: UserDep, services: ServicesDep) -> dict[str, Any]:
-    """Block a player: neither of you is sent the other's chat lines, and quick match
-    never pairs you. They are not told."""
+    """Block a player: neither of you is sent the other's chat lines, quick match
+    never pairs you, and neither sees the other's presence or games through a follow
+    nor invites the other to a seat. They are not told."""
     return {"blocked": await services.moderation.block(signed.user, name, True)}
 
 

@@ -2,12 +2,14 @@
 // the free seats and the invitation links this browser made; a "Sit" for someone
 // watching an open table, a "Leave" for someone seated at it, and for its host
 // "Start now with bots" of a chosen level (docs/server.md, Open tables) — at a rated
-// table, only of the levels with a measured rating (`/api/meta`'s `rated_levels`). Built
+// table, only of the levels with a measured rating (`/api/meta`'s `rated_levels`) — and
+// "Invite a player by name" to a free seat (shared/invite.js). Built
 // again only when what it shows changes, so a level being chosen is not lost.
 
 import { call } from "./api.js";
 import { fill, h } from "./dom.js";
 import { currentLang, errorText, t } from "./i18n.js";
+import { InviteBox } from "./invite.js";
 import { findGame } from "./mygames.js";
 import { offerOnce, ratedLevels } from "./offer.js";
 import { presenceDot, presenceOf } from "./presence.js";
@@ -31,6 +33,7 @@ export class Waiting {
     /** @type {string[]|null} a rated table's levels, once the server has said */
     this.rated = null;
     this.asking = false;
+    this.invite = new InviteBox();
   }
 
   /**
@@ -65,6 +68,17 @@ export class Waiting {
     this.key = key;
     if (levels && !levels.includes(this.level)) this.level = levels.includes("intermediate") ? "intermediate" : levels[0] ?? this.level;
     fill(slot, this.panel(c, levels ?? []));
+  }
+
+  /**
+   * The host's invitations by name, kept across redraws.
+   * @param {string} gameId
+   * @param {number[]} free
+   * @param {string|null} hostToken
+   */
+  inviteBox(gameId, free, hostToken) {
+    this.invite.update(gameId, free, hostToken);
+    return this.invite.el;
   }
 
   /**
@@ -121,6 +135,7 @@ export class Waiting {
       free.length ? h("p", {}, t("waiting.free", { n: free.length })) : null,
       c.host && free.length ? h("p", { class: "hint" }, t("waiting.host_hint")) : null,
       actions.length ? h("div", { class: "row" }, ...actions) : null,
+      c.host && free.length ? this.inviteBox(game.id, free.map((s) => s.seat), c.hostToken) : null,
       invites.length ? h("ul", { class: "links" }, ...invites.map((inv) =>
         h("li", {}, h("span", {}, t("lobby.seat", { n: inv.seat + 1 })),
           h("input", { type: "text", readonly: true, value: inv.link, class: "link", "aria-label": t("lobby.seat", { n: inv.seat + 1 }) })))) : null);
