@@ -19,7 +19,11 @@ from __future__ import annotations
 
 import pytest
 
-GROUPS = {"tests/test_package.py": "wheel", "tests/test_club_guide.py": "wheel"}
+GROUPS = {
+    "tests/test_package.py": "wheel",
+    "tests/test_club_guide.py": "wheel",
+    "tests/server/test_lifetime.py": "lifetime",
+}
 """The modules whose tests run on one worker, with the group's name (their
 `xdist_group` mark): a group goes whole to the worker that takes it."""
 

@@ -31,6 +31,13 @@ def forget_accounts(db_url: str) -> None:
             await migrate(engine)
             async with engine.begin() as conn:
                 await conn.execute(db.quickmatch.delete())
+                await conn.execute(db.invitations.delete())
+                await conn.execute(db.follows.delete())
+                await conn.execute(db.tournament_tables.delete())
+                await conn.execute(db.tournament_players.delete())
+                await conn.execute(db.tournaments.delete())
+                await conn.execute(db.lifetime_opponents.delete())
+                await conn.execute(db.lifetime.delete())
                 await conn.execute(db.rating_history.delete())
                 await conn.execute(db.ratings.delete())
                 await conn.execute(db.notices.delete())
@@ -136,6 +143,7 @@ class LobbySocket:
         self.tables: list[dict[str, Any]] = []
         self.games: list[dict[str, Any]] = []
         self.you: dict[str, Any] | None = None
+        self.friends: dict[str, Any] | None = None
         first = self.recv()
         assert first["type"] == "lobby", first
 
@@ -150,6 +158,8 @@ class LobbySocket:
             self.tables = msg["tables"]
         elif msg["type"] == "mine":
             self.games = msg["games"]
+        elif msg["type"] == "friends":
+            self.friends = msg["friends"]
         return msg
 
     def until(self, check: Callable[[LobbySocket], bool], timeout: float = 15) -> None:

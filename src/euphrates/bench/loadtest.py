@@ -80,6 +80,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(--db: a scratch database, its pool is emptied)",
     )
     p.add_argument(
+        "--quickmatch-pool",
+        choices=["mixed", "duels"],
+        default="mixed",
+        help="with --quickmatch: waits for every kind of table (2–4 players, every clock, "
+        "options), or only for duels at the medium clock",
+    )
+    p.add_argument(
         "--hint-flood",
         type=int,
         default=0,
@@ -109,6 +116,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=float,
         default=360.0,
         help="seconds a 'day' of the turn-based clocks lasts (default: %(default)s)",
+    )
+    p.add_argument(
+        "--tournaments",
+        type=int,
+        default=0,
+        help="tournaments running beside the games, started before the play (0 … 50)",
     )
     p.add_argument(
         "--think",
@@ -194,6 +207,8 @@ def run(args: argparse.Namespace) -> int:
         raise ArgumentError("--seconds must be more than 0 and at most 3600")
     if not 0 <= args.think <= 60:
         raise ArgumentError("--think must be 0 … 60 seconds")
+    if not 0 <= args.tournaments <= 50:
+        raise ArgumentError("--tournaments must be 0 … 50")
     if not 0 <= args.turn_based <= 20_000:
         raise ArgumentError("--turn-based must be 0 … 20000")
     if not 1 <= args.clock_day <= 86400:
@@ -221,7 +236,12 @@ def run(args: argparse.Namespace) -> int:
         if args.turn_based:  # a bot plays the turn of a deadline passed
             extra = ("--bot-workers", "1", "--clock-day", str(args.clock_day))
         procs, urls = _start_servers(db, args.servers, extra)
+    seeded = {"tournaments": 0, "games": 0}
     try:
+        if args.tournaments:
+            from euphrates.bench.tournaments import seed
+
+            seeded = seed(urls[0], args.tournaments)
         stats = asyncio.run(_drive(urls, args, [p.pid for p in procs]))
         rss = _rss(urls)
         after = _health(urls)
@@ -258,6 +278,8 @@ def run(args: argparse.Namespace) -> int:
         ),
         "client_cpu_share": round(stats.client_cpu_s / args.seconds, 2),
     }
+    if args.tournaments:
+        result.update(tournaments=seeded["tournaments"], tournament_games=seeded["games"])
     if args.turn_based:
         acted = after["deadlines_acted"] - stats.deadlines_before[0]
         cost = after["deadline_ms"] - stats.deadlines_before[1]
@@ -299,6 +321,10 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  server CPU       {result['server_cpu_ms_per_action']} ms an action "
             "(deadlines and clocks included)"
+        )
+    if args.tournaments:
+        print(
+            f"  tournaments      {seeded['tournaments']} running, {seeded['games']} games waiting"
         )
     print(f"  clients' CPU     {result['client_cpu_share']} of a core")
     print(f"  server memory    {rss} MB")

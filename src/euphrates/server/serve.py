@@ -190,6 +190,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="in a game without a clock, tell a player out of the browser only once a "
         "decision has waited this long for them (turn-based games: at once)",
     )
+    p.add_argument(
+        "--tournaments-by",
+        choices=["members", "admins"],
+        default="members",
+        help="who may create a tournament: any signed-in member (default) or admins only",
+    )
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning"])
 
 
@@ -246,6 +252,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         review_depth=args.review_depth,
         hints_per_minute=args.hints_per_minute,
         bot_levels=_bot_levels(args.bot_level),
+        tournaments_by=args.tournaments_by,
     )
     if args.bot_workers is not None:
         settings.bot_workers = args.bot_workers

@@ -52,7 +52,7 @@ LANGS = tuple(LANGUAGES)
 PARTS = ("common", "board", "cards", "terminal", "hints")
 # the other flat parts of a language's folder (the pages' texts and the messages'), and
 # its rules reference, which is a document rather than a table of texts
-PAGE_PARTS = ("pages", "pages-cards", "tour", "fairplay", "mail")
+PAGE_PARTS = ("pages", "pages-cards", "tour", "fairplay", "mail", "friends", "tournaments")
 RULES_PARTS = ("rules-board", "rules-cards")
 
 _FORM = re.compile(r"\{([A-Za-z0-9_]+)((?:\|[^|{}]*)+)\}")

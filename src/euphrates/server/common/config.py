@@ -169,6 +169,8 @@ class Settings:
     """How deep the review judges each move (bots/review.py, DEPTHS): "full", or
     "quick" for a tenth of the rollouts or fewer, each shorter (a machine that cannot
     spare the full review; the tests)."""
+    tournaments_by: str = "members"
+    """Who may create a tournament: "members" (any signed-in account) or "admins"."""
     web: bool = True
     """Serve the browser tables (the package's static files) beside the API."""
 

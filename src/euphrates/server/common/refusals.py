@@ -88,7 +88,22 @@ HTTP_STATUS = {
     "aborted": 409,
     "too_many_aborts": 429,
     "on_vacation": 409,
+    "unknown_tournament": 404,
+    "entries_closed": 409,
+    "tournament_full": 409,
+    "tournament_ended": 409,
+    "creator_stays": 409,
+    "not_creator": 403,
+    "too_few_entrants": 409,
+    "too_many_tournaments": 429,
+    "admins_only": 403,
+    "second_account": 403,
     "vacation_refused": 409,
+    "follow_refused": 409,
+    "too_many_follows": 409,
+    "invite_refused": 409,
+    "unknown_invitation": 404,
+    "invitation_ended": 409,
 }
 
 

@@ -23,7 +23,10 @@ from euphrates.server.features.accounts.accounts import Accounts
 from euphrates.server.features.accounts.passwords import warm
 from euphrates.server.features.chat.chat import Chat
 from euphrates.server.features.fairplay.fairplay import FairPlay
+from euphrates.server.features.friends.friends import Friends
+from euphrates.server.features.friends.live import FriendsLive
 from euphrates.server.features.hints.hints import HintBudget
+from euphrates.server.features.lifetime import lifetime
 from euphrates.server.features.moderation.moderation import Moderation
 from euphrates.server.features.notifications.notifier import Notifier
 from euphrates.server.features.presence.presence import Presence
@@ -33,6 +36,7 @@ from euphrates.server.features.reviews.reviewer import Reviewer
 from euphrates.server.features.tables.lobby import Lobby
 from euphrates.server.features.tables.tables import Tables
 from euphrates.server.features.tour.tour import TourDriver
+from euphrates.server.features.tournaments.tournaments import Tournaments
 from euphrates.server.game.claims import Claims
 from euphrates.server.game.rooms import Rooms
 from euphrates.server.game.workers import BotPool
@@ -56,6 +60,8 @@ class Services:
         self._reviewer: Reviewer | None = None
         self._presence: Presence | None = None
         self._fairplay: FairPlay | None = None
+        self._friends: Friends | None = None
+        self._tournaments: Tournaments | None = None
         self.rating: RatingLookup = match_rating
         """The rating quick match pairs by (quickmatch.py, store/ratings.py)."""
         self.created = Buckets(settings.games_per_hour / 3600, settings.games_per_hour)
@@ -131,6 +137,18 @@ class Services:
         return fairplay
 
     @property
+    def tournaments(self) -> Tournaments:
+        """Tournaments run by the server (from start-up on)."""
+        tournaments: Tournaments = self._started(self._tournaments)
+        return tournaments
+
+    @property
+    def friends(self) -> Friends:
+        """Follows and invitations to a seat by name (from start-up on)."""
+        friends: Friends = self._started(self._friends)
+        return friends
+
+    @property
     def presence(self) -> Presence:
         """Who is online, across servers (from start-up on)."""
         presence: Presence = self._started(self._presence)
@@ -164,11 +182,18 @@ class Services:
         notifier = self._notifier = Notifier(database, settings)
         rooms.followup_makers.append(notifier.make)
         rooms.followup_makers.append(ratings.maker)
+        rooms.followup_makers.append(lifetime.maker)
         rooms.seat_rules.append(ratings.check_seats)
         reviewer = self._reviewer = Reviewer(
             rooms, pool, settings.review_poll, settings.review_depth
         )
         rooms.followup_makers.append(reviewer.make)
+        friends = self._friends = Friends(database, rooms, presence, notifier)
+        friends_live = FriendsLive(friends, lobby, rooms, presence)
+        self.moderation.block_listeners.append(friends_live.everyone)
+        tournaments = self._tournaments = Tournaments(
+            rooms, lobby, fairplay, settings, self.rating, notifier
+        )
         listener = Listener(database, rooms.heard, rooms.missed)
         await listener.start()
         rooms.start()
@@ -179,9 +204,13 @@ class Services:
         quickmatch.start()
         await notifier.start()
         reviewer.start()
+        friends_live.start()
+        tournaments.start_loop()
         try:
             yield
         finally:
+            await tournaments.close()
+            await friends_live.close()
             await reviewer.close()
             await notifier.close()
             await listener.close()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-metadata = sa.MetaData()
+from euphrates.server.store.metadata import metadata
 
 games = sa.Table(
     "games",
@@ -240,7 +240,7 @@ rating_history = sa.Table(
 quickmatch = sa.Table(
     "quickmatch",
     metadata,
-    # One row per account waiting for a quick match (matchstore.py), kept a while once
+    # One row per account waiting for a quick match (store/quickmatch.py), kept a while once
     # paired so that the player learns of the game made for them.
     sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
     sa.Column("game", sa.String(8), nullable=False),
@@ -248,6 +248,11 @@ quickmatch = sa.Table(
     sa.Column("since", sa.DateTime(timezone=True), nullable=False),
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id")),  # once paired
     sa.Column("matched_at", sa.DateTime(timezone=True)),
+    # What the wait asks for besides the game (0016_quickmatch_tables): the defaults
+    # are what every wait was before, a duel at the medium clock with no option.
+    sa.Column("players", sa.Integer, nullable=False, server_default="2"),
+    sa.Column("clock", sa.String(16), nullable=False, server_default="medium"),
+    sa.Column("options", sa.Text, nullable=False, server_default="{}"),
 )
 
 reviews = sa.Table(
@@ -401,3 +406,52 @@ sa.Index(
     postgresql_where=games.c.status == "waiting",
     sqlite_where=games.c.status == "waiting",
 )
+
+# The club's season — tournaments, friends, lifetime statistics — in a module of their
+# own (season_tables.py), on the same metadata; named here as every other table.
+from euphrates.server.store.season_tables import (  # noqa: E402
+    follows,
+    invitations,
+    lifetime,
+    lifetime_games,
+    lifetime_opponents,
+    tournament_players,
+    tournament_tables,
+    tournaments,
+)
+
+__all__ = [
+    "aborts",
+    "account_marks",
+    "awaiting",
+    "blocks",
+    "chat",
+    "follows",
+    "games",
+    "invitations",
+    "lifetime",
+    "lifetime_games",
+    "lifetime_opponents",
+    "log",
+    "login_failures",
+    "metadata",
+    "notes",
+    "notices",
+    "notify_settings",
+    "presence",
+    "quickmatch",
+    "rated_games",
+    "rating_history",
+    "ratings",
+    "reports",
+    "reviews",
+    "seats",
+    "servers",
+    "sessions",
+    "signals",
+    "tournament_players",
+    "tournament_tables",
+    "tournaments",
+    "users",
+    "vacations",
+]

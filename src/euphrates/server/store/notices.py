@@ -155,12 +155,37 @@ class NoticeStore:
         await self._queue(conn, key, channels, user_id, game_id, seat, None, due)
         return True
 
+    async def queue_now(
+        self,
+        conn: AsyncConnection,
+        key: str,
+        user_id: int,
+        game_id: str | None,
+        payload: str,
+        mail: bool,
+    ) -> bool:
+        """In the caller's transaction, a message that is no turn's (an invitation to a
+        seat, features/friends): one row per channel the account has on, due now —
+        whether it chose the digest or not, since it cannot wait a day. Whether one was
+        queued. Its sender asks the message's kind whether it still stands."""
+        channels = await self._channels(conn, user_id, mail, digest=None)
+        if channels:
+            await self._queue(conn, key, channels, user_id, game_id, None, payload, now())
+        return bool(channels)
+
+    async def withdraw(self, conn: AsyncConnection, key: str) -> None:
+        """A message that no longer stands and has not gone out yet: withdrawn."""
+        n = db.notices
+        await conn.execute(
+            n.update().where(n.c.key == key, n.c.state == "queued").values(state="withdrawn")
+        )
+
     async def _channels(
-        self, conn: AsyncConnection, user_id: int, mail: bool, digest: bool
+        self, conn: AsyncConnection, user_id: int, mail: bool, digest: bool | None
     ) -> list[str]:
         """The channels a message goes out on now: on, with an address (a verified
         one for e-mail, and only when the server sends mail), the account active and
-        its choice (per turn or the digest) the one asked."""
+        its choice (per turn or the digest) the one asked (None: either)."""
         ns, u = db.notify_settings, db.users
         row = (
             await conn.execute(
@@ -169,7 +194,9 @@ class NoticeStore:
                 .where(ns.c.user_id == user_id)
             )
         ).first()
-        if row is None or row.disabled or row.deleted or bool(row.digest) != digest:
+        if row is None or row.disabled or row.deleted:
+            return []
+        if digest is not None and bool(row.digest) != digest:
             return []
         out = []
         if row.email_on and row.email and mail:

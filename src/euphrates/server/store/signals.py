@@ -36,6 +36,10 @@ class SignalKind(StrEnum):
     """A server's presence marks changed."""
     ACCOUNT = "account"
     """An account was disabled, enabled, muted, unmuted or deleted."""
+    TOURNAMENT = "tournament"
+    """A tournament changed (entrants, a round, a table's result); `game` names it."""
+    FRIENDS = "friends"
+    """An invitation to a seat was made, withdrawn or declined (features/friends)."""
 
 
 @dataclass(frozen=True)

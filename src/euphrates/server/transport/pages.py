@@ -105,6 +105,10 @@ def pages(web: bool) -> APIRouter:
     async def rules_page(game: GameName) -> Response:
         return _send("rules")
 
+    @router.get("/t/{tournament_id}")
+    async def tournament_page(tournament_id: str) -> Response:
+        return _send("tournament")
+
     @router.get("/leaderboards")
     async def leaderboards_page() -> Response:
         return _send("leaderboard")

@@ -9,7 +9,9 @@ from fastapi import APIRouter
 from euphrates.server.features.accounts import routes as accounts
 from euphrates.server.features.chat import routes as chat
 from euphrates.server.features.fairplay import routes as fairplay
+from euphrates.server.features.friends import routes as friends
 from euphrates.server.features.hints import routes as hints
+from euphrates.server.features.lifetime import routes as lifetime
 from euphrates.server.features.moderation import routes as moderation
 from euphrates.server.features.notifications import routes as notifications
 from euphrates.server.features.play import host, meta, records
@@ -19,6 +21,7 @@ from euphrates.server.features.ratings import routes as ratings
 from euphrates.server.features.reviews import routes as reviews
 from euphrates.server.features.tables import routes as tables
 from euphrates.server.features.tour import routes as tours
+from euphrates.server.features.tournaments import routes as tournaments
 from euphrates.server.transport import lobby_socket, ws
 
 ROUTERS: tuple[APIRouter, ...] = (
@@ -35,8 +38,11 @@ ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     lobby_socket.router,
     quickmatch.router,
+    friends.router,
+    tournaments.router,
     notifications.router,
     ratings.router,
+    lifetime.router,
     hints.router,
     moderation.router,
 )

@@ -1,6 +1,7 @@
 // The lobby (/): a new game with its seats and options (or an open table, for anyone
-// signed in to sit at), quick match (a 2-player game now, shared/quickmatch.js), the
-// open tables waiting for players, the account area, the
+// signed in to sit at), quick match (a table of the player's choosing now,
+// shared/quickmatch.js), the friends followed and the invitations to a seat
+// (shared/friends.js), the open tables waiting for players, the account area, the
 // games this browser remembers (and, signed in, the account's from the server, on any
 // browser, with who plays them and whether they are online), and joining or watching
 // by link. The open tables and the account's games come from the lobby's WebSocket,
@@ -20,6 +21,9 @@ import { LobbySocket } from "./shared/lobbynet.js";
 import { firstSeats, loadOffer, ratedLevels, seatMark } from "./shared/offer.js";
 import { openTablesPanel, opponents } from "./shared/opentables.js";
 import { QuickMatchPanel } from "./shared/quickmatch.js";
+import { TableFilter } from "./shared/tablefilter.js";
+import { FriendsPanel } from "./shared/friends.js";
+import { TournamentsPanel } from "./shared/tournaments.js";
 
 /** The bots' level a seat starts with, where the server has it. */
 const DEFAULT_LEVEL = "intermediate";
@@ -132,18 +136,28 @@ let tablesError = null;
 // server says they changed, so nothing typed in a form is lost to a redraw.
 const tablesSlot = h("div", { class: "tables-slot" });
 const mineSlot = h("div", { class: "mine-slot" });
-const lobby = new LobbySocket(() => { fillTables(); fillMine(); quick.update(Boolean(account())); });
-const quick = new QuickMatchPanel(lobby);
+const lobby = new LobbySocket(() => {
+  fillTables(); fillMine(); quick.update(Boolean(account())); friends.update(Boolean(account()));
+  tournaments.update(Boolean(account()));
+});
+const quick = new QuickMatchPanel(lobby, () => offer);
+const tableFilter = new TableFilter(() => offer?.games ?? [], () => fillTables());
+const friends = new FriendsPanel(lobby);
+const tournaments = new TournamentsPanel(lobby, () => offer);
 
 /** What the open tables were last drawn from: the same list told again is not redrawn
  * (a redraw would take focus and hover from under the pointer for nothing). */
 let tablesDrawn = "";
 
 function fillTables() {
-  const key = JSON.stringify([lobby.ready, lobby.tables, Boolean(account()), tablesError, currentLang()]);
+  const key = JSON.stringify([lobby.ready, lobby.tables, Boolean(account()), tablesError, currentLang(),
+    tableFilter.filters, offer?.games]);
   if (key === tablesDrawn && tablesSlot.firstChild) return;
   tablesDrawn = key;
-  fill(tablesSlot, openTablesPanel(lobby, Boolean(account()), (m) => { tablesError = m; fillTables(); }, tablesError));
+  // The filters' controls are kept across redraws: the one in hand keeps the focus.
+  const focused = document.activeElement;
+  fill(tablesSlot, openTablesPanel(lobby, Boolean(account()), (m) => { tablesError = m; fillTables(); }, tablesError, tableFilter));
+  if (focused instanceof HTMLElement && focused !== document.activeElement && tableFilter.element.contains(focused)) focused.focus();
 }
 
 function fillMine() {
@@ -177,11 +191,13 @@ function render() {
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
       // "Learn to play" first: the boxes after it need an account or a table
-      h("div", { class: "lobby-side" }, learn, quick.slot, tablesSlot, accountPanel(() => void accountChanged()),
+      h("div", { class: "lobby-side" }, learn, quick.slot, friends.slot, tournaments.slot, tablesSlot, accountPanel(() => void accountChanged()),
         joinPanel((m) => { error = m; render(); }), mineSlot)));
   fillTables();
   fillMine();
   quick.update(Boolean(account()));
+  friends.update(Boolean(account()));
+  tournaments.update(Boolean(account()));
 }
 
 function newGamePanel() {

@@ -32,6 +32,7 @@ import json
 import logging
 import random
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -128,6 +129,11 @@ def prompt(room: Room, after: GameState[Any], status: str | None) -> Prompt | No
     return Prompt(row.id, seat, after.version, notify)
 
 
+MessageKind = Callable[[Claimed, Context, str], Awaitable[notify_text.Message | None]]
+"""(the claimed message, its account's name and choices, the links' base) → its words
+in the account's language, or None when it no longer stands (then it is withdrawn)."""
+
+
 @dataclass
 class Counts:
     sent: int = 0
@@ -154,6 +160,10 @@ class Notifier:
         self.sends = Buckets(SENDS_PER_HOUR / 3600, SENDS_PER_HOUR)
         self.codes = Buckets(CODES_PER_ADDRESS / 3600, CODES_PER_ADDRESS)
         self.seen_base = ""
+        self.kinds: dict[str, MessageKind] = {}
+        """The messages other features queue (`NoticeStore.queue_now`), by their key's
+        first part: each says, when its message is sent, whether it still stands and
+        in which words (an invitation to a seat: features/friends)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -184,6 +194,10 @@ class Notifier:
                 asyncio.get_running_loop().call_later(SETTLE, self._wake.set)
 
         return (followup,)
+
+    def soon(self) -> None:
+        """A message was queued outside a version (an invitation): look at once."""
+        self._wake.set()
 
     # --- the sender ------------------------------------------------------------------
     async def start(self) -> None:
@@ -217,7 +231,11 @@ class Notifier:
     async def _deliver(self, c: Claimed) -> None:
         try:
             ctx = await self.notices.context(c)
-            message = self._compose(c, ctx)
+            kind = self.kinds.get(c.key.split(":", 1)[0])
+            if kind is not None and ctx is not None and self._open(c, ctx):
+                message = await kind(c, ctx, self.base)
+            else:
+                message = None if kind is not None else self._compose(c, ctx)
             if message is None or ctx is None:
                 await self.notices.finish(c.id, "withdrawn")
                 self.counts.withdrawn += 1
@@ -240,13 +258,9 @@ class Notifier:
     def _compose(self, c: Claimed, ctx: Context | None) -> notify_text.Message | None:
         """The message, or None when it no longer stands: the account or its channel
         is gone, or the turn is over."""
-        if ctx is None or not ctx.active:
+        if ctx is None or not self._open(c, ctx):
             return None
         p = ctx.prefs
-        if c.channel == "email" and not (p.email_on and p.email and self.mailer):
-            return None
-        if c.channel == "webhook" and not (p.webhook_on and p.webhook):
-            return None
         if c.key.startswith("turn:"):
             if not ctx.still_theirs or ctx.game is None or c.game_id is None or p.digest:
                 return None
@@ -257,6 +271,15 @@ class Notifier:
         if not games:
             return None
         return notify_text.digest(ctx.name, games, self.base, p.lang)
+
+    def _open(self, c: Claimed, ctx: Context) -> bool:
+        """Whether the account may be written to on the message's channel now."""
+        p = ctx.prefs
+        if not ctx.active:
+            return False
+        if c.channel == "email":
+            return bool(p.email_on and p.email and self.mailer)
+        return bool(p.webhook_on and p.webhook)
 
     async def _send(self, channel: str, ctx: Context, message: notify_text.Message) -> None:
         p = ctx.prefs

@@ -78,6 +78,11 @@ def _opponent(lang: str, who: tuple[str | None, str | None]) -> str:
     return name or _w(lang, "someone")
 
 
+def bot_word(level: str, lang: str) -> str:
+    """A bot opponent in the message's words: "a bot (beginner)"."""
+    return _opponent(lang if lang in LANGS else "en", (None, level))
+
+
 def _table(item: TurnGame, lang: str) -> str:
     """ " with Bob and a bot (strong), move 12": which table, in the message's words."""
     if not item.opponents or item.move is None:
@@ -126,4 +131,49 @@ def test(name: str, server: str, lang: str) -> Message:
     return Message(
         _w(lang, "test.subject", server=server),
         _w(lang, "test.text", name=name, server=server),
+    )
+
+
+def tournament_game(
+    name: str, tournament: str, round: int, game: str, opponents: list[str], link: str, lang: str
+) -> Message:
+    """An entrant's game of a tournament's round has begun: the tournament, the round,
+    the game and the opponents (bots by their level's word), and the table's page —
+    the account opens its seat, no token is sent."""
+    lang = lang if lang in LANGS else "en"
+    values = {"name": name, "tournament": tournament, "round": round}
+    return Message(
+        _w(lang, "tournament.subject", **values),
+        _w(
+            lang,
+            "tournament.text",
+            **values,
+            game=game_name(game, lang),
+            opponents=", ".join(opponents),
+            link=link,
+        ),
+    )
+
+
+def invite(
+    name: str, host: str, game: str, players: int, seat: int, rated: bool, base: str, lang: str
+) -> Message:
+    """A host invites `name` to a seat (counted from 0) of a waiting table: the game's
+    kind, its players, the seat and whether it is rated; the link is the lobby's,
+    where the invitation is accepted or declined — never the seat's token."""
+    lang = lang if lang in LANGS else "en"
+    title = game_name(game, lang)
+    return Message(
+        _w(lang, "invite.subject", host=host, game=title),
+        _w(
+            lang,
+            "invite.text",
+            name=name,
+            host=host,
+            game=title,
+            players=players,
+            seat=seat + 1,
+            rated=_w(lang, "invite.rated") if rated else "",
+            link=f"{base}/",
+        ),
     )
