@@ -91,7 +91,14 @@ class StandIns:
                     continue
                 continue
             key = (gid, seat)
-            if self.made[key] >= MIN_DECISIONS and self.rng.random() < self.resign:
+            # Only once every person at the table has played enough for the game to
+            # count: earlier, leaving aborts it (docs/fair-play.md), a no-show's case.
+            counted = all(
+                self.made[(gid, s)] >= MIN_DECISIONS
+                for s, who in enumerate(table["seats"])
+                if who is not None and (gid, s) not in self.resigned
+            )
+            if counted and self.rng.random() < self.resign:
                 r = self._call(name, "POST", f"/api/games/{gid}/seats/{seat}/resign", {})
                 if r.status_code == 200:
                     self.resigned.add(key)

@@ -64,6 +64,9 @@ def test_filtering_the_open_tables(server: Server, pages: Pages, screen: Screen)
     page = signed_in_context(pages, server.base, "Dora", screen, "/")
     page.wait_for_function("() => document.querySelectorAll('.open-table').length === 3")
     assert page.locator(".filter-count").count() == 0, "nothing filtered: no count"
+    # The lobby is drawn again once the account arrives: focus after that, as a person
+    # would reach for the control on the page they see.
+    page.wait_for_selector("#open-table:enabled")
     page.focus("#filter-players")  # as a keyboard would: the control in hand
     page.select_option("#filter-players", "3")
     until_shown(page, [ids["three-turn"]])

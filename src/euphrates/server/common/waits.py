@@ -16,3 +16,13 @@ async def woken(event: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(seconds):
             await event.wait()
+
+
+async def stopped(*tasks: asyncio.Task[None] | None) -> None:
+    """Cancel each background task given (None: none was started) and wait until it
+    has ended, its cancellation taken: a feature's `close` at shutdown."""
+    for task in tasks:
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -16,10 +16,10 @@ panel is read again every SAFETY seconds.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.common.waits import stopped
 from euphrates.server.features.friends.friends import Friends
 from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.tables.lobby import Lobby, Watcher
@@ -57,11 +57,7 @@ class FriendsLive:
         self._safety = asyncio.create_task(self._safety_loop(), name="friends-safety")
 
     async def close(self) -> None:
-        for task in (self._safety, self._task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await stopped(self._safety, self._task)
 
     # --- what is heard ------------------------------------------------------------------
     def everyone(self) -> None:

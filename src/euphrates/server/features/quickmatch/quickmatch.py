@@ -21,7 +21,6 @@ player-count group; an unrated player is matched at `matching.START_RATING`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import random
@@ -33,7 +32,7 @@ from euphrates.games import game_definition
 from euphrates.match.ratings import group_of
 from euphrates.server.common.clock import ClockSpec
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.common.waits import woken
+from euphrates.server.common.waits import stopped, woken
 from euphrates.server.features.fairplay.fairplay import FairPlay
 from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.quickmatch import kinds
@@ -226,11 +225,7 @@ class QuickMatch:
         self._task = asyncio.create_task(self._loop(), name="quickmatch")
 
     async def close(self) -> None:
-        for task in (self._task, self._telling):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await stopped(self._task, self._telling)
 
     def wake(self) -> None:
         self._wake.set()

@@ -13,13 +13,13 @@ poll. Nothing is sent to a lobby that its last message already said.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from euphrates.server.common.refusals import Refusal
+from euphrates.server.common.waits import stopped
 from euphrates.server.features.tables.tables import Tables
 from euphrates.server.game.rooms import Rooms
 from euphrates.server.store import tables as table_reads
@@ -85,11 +85,7 @@ class Lobby:
         self._safety = asyncio.create_task(self._safety_loop(), name="lobby-safety")
 
     async def close(self) -> None:
-        for task in (self._safety, self._task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await stopped(self._safety, self._task)
 
     def changed(self, games: set[str], users: set[int], tables: bool) -> None:
         """Something an open lobby may show changed: tell them all, after the burst.

@@ -29,7 +29,7 @@ from euphrates.server.common import tokens
 from euphrates.server.common.clock import ClockSpec
 from euphrates.server.common.config import Settings
 from euphrates.server.common.refusals import Refusal
-from euphrates.server.common.waits import woken
+from euphrates.server.common.waits import stopped, woken
 from euphrates.server.features.fairplay.fairplay import FairPlay
 from euphrates.server.features.notifications.notifier import Notifier
 from euphrates.server.features.quickmatch.matching import START_RATING
@@ -319,11 +319,7 @@ class Tournaments:
         self._task = asyncio.create_task(self._loop(), name="tournaments")
 
     async def close(self) -> None:
-        for task in (self._task, self._telling):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await stopped(self._task, self._telling)
 
     def wake(self) -> None:
         self._wake.set()

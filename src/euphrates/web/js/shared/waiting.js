@@ -9,7 +9,6 @@
 import { call } from "./api.js";
 import { fill, h } from "./dom.js";
 import { currentLang, errorText, t } from "./i18n.js";
-import { InviteBox } from "./invite.js";
 import { findGame } from "./mygames.js";
 import { offerOnce, ratedLevels } from "./offer.js";
 import { presenceDot, presenceOf } from "./presence.js";
@@ -33,7 +32,12 @@ export class Waiting {
     /** @type {string[]|null} a rated table's levels, once the server has said */
     this.rated = null;
     this.asking = false;
-    this.invite = new InviteBox();
+    /** @type {import("./invite.js").InviteBox|null} loaded with the first host's banner */
+    this.invite = null;
+    /** @type {[string, number[], string|null]} what the invite box is to show */
+    this.inviting = ["", [], null];
+    this.inviteSlot = h("div", { class: "invite-slot" });
+    this.loadingInvite = false;
   }
 
   /**
@@ -77,8 +81,20 @@ export class Waiting {
    * @param {string|null} hostToken
    */
   inviteBox(gameId, free, hostToken) {
-    this.invite.update(gameId, free, hostToken);
-    return this.invite.el;
+    this.inviting = [gameId, free, hostToken];
+    if (this.invite) {
+      this.invite.update(gameId, free, hostToken);
+    } else if (!this.loadingInvite) {
+      // Only a waiting table's host invites: the box and its styles load then, not
+      // with every table's first load.
+      this.loadingInvite = true;
+      void import("./invite.js").then((m) => {
+        this.invite = new m.InviteBox();
+        this.invite.update(...this.inviting);
+        this.inviteSlot.replaceChildren(this.invite.el);
+      });
+    }
+    return this.inviteSlot;
   }
 
   /**
