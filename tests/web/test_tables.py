@@ -19,6 +19,10 @@ PASSWORD = "a long secret"
 
 
 def sign_up(page: Any, name: str) -> None:
+    # the lobby is drawn again once the server's offer came: fill the form after that
+    # (under a full run's load the redraw once fell between the typing and the click,
+    # and the sign-up went out empty: 422)
+    page.wait_for_selector("[data-game=cards]")
     page.wait_for_selector("#account-signup")
     page.fill("#account-name", name)
     page.fill("#account-password", PASSWORD)

@@ -175,6 +175,21 @@ void import("./tour/lobby.js").then((m) => m.learnToPlay(learn));
 /** Whose lobby the page was last drawn for (the account's name, or null signed out). */
 let drawnFor = /** @type {string|null|undefined} */ (undefined);
 
+/** The account box, kept across redraws while the account and the language stay: a
+ * name being typed into it survives the lobby drawn again (the server's offer arriving,
+ * a choice made in the new game's form). */
+let accountEl = /** @type {HTMLElement|null} */ (null);
+let accountKey = "";
+
+function accountBox() {
+  const key = JSON.stringify([account()?.name ?? null, currentLang()]);
+  if (accountEl === null || key !== accountKey) {
+    accountKey = key;
+    accountEl = accountPanel(() => void accountChanged());
+  }
+  return accountEl;
+}
+
 function render() {
   const app = byId("app");
   drawnFor = account()?.name ?? null;
@@ -191,7 +206,7 @@ function render() {
     h("main", { class: "lobby" },
       created ? createdPanel() : newGamePanel(),
       // "Learn to play" first: the boxes after it need an account or a table
-      h("div", { class: "lobby-side" }, learn, quick.slot, friends.slot, tournaments.slot, tablesSlot, accountPanel(() => void accountChanged()),
+      h("div", { class: "lobby-side" }, learn, quick.slot, friends.slot, tournaments.slot, tablesSlot, accountBox(),
         joinPanel((m) => { error = m; render(); }), mineSlot)));
   fillTables();
   fillMine();
