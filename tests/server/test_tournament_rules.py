@@ -19,6 +19,7 @@ from tests.server.people import Person, forget_accounts
 from tests.server.test_moderation import an_admin
 from tests.server.test_tables import person
 from tests.server.test_tournaments import REALTIME, create, enter
+from tests.server.test_tournaments import settings as played
 
 SPEC = {"name": "Cup", "game": "board", "players": 2, "format": "swiss", "clock": REALTIME}
 
@@ -29,18 +30,8 @@ def no_accounts(db_url: str) -> None:
 
 
 def settings(db_url: str, **more: Any) -> Settings:
-    return Settings(
-        db_url=db_url,
-        bot_workers=1,
-        bot_pace=0,
-        rate_per_s=5000,
-        rate_burst=5000,
-        logins_per_minute=1000,
-        signups_per_hour=1000,
-        forfeit_grace=0.5,
-        bot_levels={"beginner": "random"},
-        **more,
-    )
+    """The tournaments' test server, with a forfeit grace short enough to wait out."""
+    return played(db_url, forfeit_grace=0.5, **more)
 
 
 @pytest.fixture

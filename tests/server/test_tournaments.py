@@ -38,19 +38,21 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return migrated_sqlite_url(request, tmp_path)
 
 
-def settings(db_url: str) -> Settings:
-    return Settings(
-        db_url=db_url,
-        bot_workers=1,
-        bot_pace=0,
-        rate_per_s=5000,
-        rate_burst=5000,
-        logins_per_minute=1000,
-        signups_per_hour=1000,
+def settings(db_url: str, **more: Any) -> Settings:
+    values: dict[str, Any] = {
+        "db_url": db_url,
+        "bot_workers": 1,
+        "bot_pace": 0,
+        "rate_per_s": 5000,
+        "rate_burst": 5000,
+        "logins_per_minute": 1000,
+        "signups_per_hour": 1000,
         # A seat left for good is played on by the level's bot: random moves here, so
         # that the games' ends take a moment (the level is the games', not the test's).
-        bot_levels={"beginner": "random"},
-    )
+        "bot_levels": {"beginner": "random"},
+        **more,
+    }
+    return Settings(**values)
 
 
 @pytest.fixture
