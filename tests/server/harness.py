@@ -9,13 +9,16 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import io
 import json
 import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -174,7 +177,34 @@ def running_app(settings: Settings) -> Iterator[tuple[str, Any]]:
         thread.join(30)
         # A server that does not stop goes on serving (and using the machine) behind
         # the tests that follow: a defect of its own, not a slow teardown.
-        assert not thread.is_alive(), "the test server did not stop within 30 s"
+        assert not thread.is_alive(), "the test server did not stop within 30 s:\n" + (
+            where_stuck(thread)
+        )
+
+
+def where_stuck(thread: threading.Thread) -> str:
+    """Where a server's thread and its event loop's tasks wait: what a hung shutdown
+    needs to be understood from one failed run."""
+    lines: list[str] = []
+    frame = sys._current_frames().get(thread.ident or -1)
+    if frame is not None:
+        lines += traceback.format_stack(frame)
+    loop = loop_of(thread)
+    for task in asyncio.all_tasks(loop) if loop is not None else ():
+        buf = io.StringIO()
+        task.print_stack(limit=10, file=buf)
+        lines.append(buf.getvalue())
+    return "".join(lines)
+
+
+def loop_of(thread: threading.Thread) -> asyncio.AbstractEventLoop | None:
+    frame = sys._current_frames().get(thread.ident or -1)
+    while frame is not None:
+        loop = frame.f_locals.get("self")
+        if isinstance(loop, asyncio.AbstractEventLoop):
+            return loop
+        frame = frame.f_back
+    return None
 
 
 class Api:

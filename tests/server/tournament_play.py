@@ -30,14 +30,20 @@ class StandIns:
         self._clock_seat: dict[str, int | None] = {}
 
     def _call(self, name: str, method: str, path: str, body: Any = None) -> httpx.Response:
+        """The request through the first server that answers. A kept-alive connection
+        the server closed as it was reused is reset once in a while under load (a
+        person's browser sends again): each server is tried three times over. A
+        request sent again is harmless here: an action carries its version, so a
+        repeat of one that went through is refused as stale."""
         last: Exception | None = None
-        for p in self.people[name]:
-            try:
-                if method == "GET":
-                    return p.get(path)
-                return p.post(path, body)
-            except httpx.TransportError as e:  # that server is gone: the next one
-                last = e
+        for _ in range(3):
+            for p in self.people[name]:
+                try:
+                    if method == "GET":
+                        return p.get(path)
+                    return p.post(path, body)
+                except httpx.TransportError as e:  # that server is gone: the next one
+                    last = e
         assert last is not None
         raise last
 

@@ -35,7 +35,10 @@ def open_on(pages: Pages, url: str, screen: Screen, **kw: Any) -> Any:
 
 def box(page: Any, selector: str) -> dict[str, float]:
     """The first element's box, as the page lays it out (scrolled to the top)."""
-    found: dict[str, float] | None = page.locator(selector).first.bounding_box()
+    first = page.locator(selector).first
+    # A redraw replaces a panel: the box of the one drawn last, once it is shown.
+    first.wait_for(state="visible")
+    found: dict[str, float] | None = first.bounding_box()
     assert found is not None, f"{selector} is not laid out"
     return found
 
@@ -53,7 +56,17 @@ def assert_inside(page: Any, screen: Screen, *selectors: str, name: str = "") ->
             screen.name,
             sel,
             b,
+            shown_notices(page),
         )
+
+
+def shown_notices(page: Any) -> list[str]:
+    """The table's notices and banners then shown: what pushed a panel down, if any."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('.notice, .banner, [role=alert]')]
+          .filter((e) => !e.hidden && e.offsetHeight > 0).map((e) => e.textContent.trim())"""
+    )
+    return found
 
 
 def no_sideways_scroll(page: Any) -> None:

@@ -47,6 +47,9 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         # Messages are small patches: compressing them costs more CPU than it saves.
         "ws_per_message_deflate": False,
         "lifespan": "on",
+        # A server told to stop waits this long for requests and sockets in flight,
+        # then cancels them and shuts down: one stuck connection never holds a stop.
+        "timeout_graceful_shutdown": 10,
         # uvicorn would trust X-Forwarded-For from loopback; the app trusts only the
         # proxies it is told of (--trusted-proxy), so no client can pick its address.
         "proxy_headers": False,

@@ -124,11 +124,13 @@ export function conflictSides(name, icon, base, c) {
     h("div", { class: "sum" },
       h("span", { title: t(base) }, String(strength)), " + ",
       h("span", { title: t("conflict.committed") }, commit === null ? "?" : String(commit)), " = ",
-      h("strong", { class: "total" }, commit === null ? "?" : String(strength + commit))),
-    h("div", { class: "sum-legend" }, `${t(base)} + ${t("conflict.committed")}`));
+      h("strong", { class: "total" }, commit === null ? "?" : String(strength + commit))));
+  // The sums' legend once, under both sides: the same words in each took two lines each
+  // and pushed the hand below a laptop's fold.
   return h("div", { class: "sides" },
     side("attacker", c.attacker, c.aBase, c.aCommit),
-    side("defender", c.defender, c.dBase, null));
+    side("defender", c.defender, c.dBase, null),
+    h("div", { class: "sum-legend" }, `${t(base)} + ${t("conflict.committed")}`));
 }
 
 /**
