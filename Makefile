@@ -15,10 +15,20 @@ $(BIN)/.runtime: pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
-# What the tests need besides: the development tools and both adapters' extras.
+# PyTorch's CPU build for the training example (examples/train_maskable_ppo.py): a
+# pinned version from PyTorch's CPU index, never the default build with its gigabytes of
+# CUDA. Where neither answers, the example's test says it is skipped and why.
+TORCH_CPU ?= 2.13.0+cpu
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+
+# What the tests need besides: the development tools, both adapters' extras and the
+# training example's libraries.
 $(BIN)/.installed: $(BIN)/.runtime pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,openspiel,pettingzoo]'
+	$(BIN)/pip install --quiet "torch==$(TORCH_CPU)" --extra-index-url $(TORCH_INDEX) \
+	  && $(BIN)/pip install --quiet -e '.[rl]' \
+	  || echo "setup: PyTorch $(TORCH_CPU) is not to be had here; the training example's test will be skipped"
 	touch $@
 
 runtime: $(BIN)/.runtime

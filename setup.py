@@ -4,8 +4,9 @@ pure-Python modules stay beside them as the fallback, and any machine without a 
 a stale extension module would shadow the source being edited.
 
 Compiled: the rule modules of both games, the core helpers they call in their inner
-loops, and the searches (`bots/mcts.py`, `bots/rollout.py`) with the evaluations and the
-greedy bot they call at every iteration). Left interpreted: the protocol classes
+loops, the searches (`bots/mcts.py`, `bots/rollout.py`) with the evaluations and the
+greedy bot they call at every iteration, and the adapters' action tables and encoders
+(numpy stays numpy: mypyc treats it as any object). Left interpreted: the protocol classes
 (`core/protocol.py`, `*/state.py`, `*/game.py`), which a native class could not share
 with the pure build's subclasses, and the action classes (`*/actions.py`), which must
 accept any object at construction so that `apply` can refuse it with the engine's own
@@ -22,6 +23,10 @@ from setuptools import setup
 INTERPRETED = {"__init__.py", "protocol.py", "state.py", "game.py", "actions.py"}
 SEARCH = ("mcts.py", "rollout.py", "evaluation.py", "board_eval.py", "cards_eval.py", "greedy.py")
 """The bots' modules on the search's inner loop (the other bots stay interpreted)."""
+ADAPTERS = ("tables.py", "encoding.py", "board_encoding.py", "cards_encoding.py")
+"""The adapters' hot paths: action numbers, masks and tensors. The OpenSpiel and
+PettingZoo classes themselves subclass the frameworks' and stay interpreted, as does
+`chance.py`, whose states OpenSpiel pickles."""
 
 
 def compiled_modules() -> list[str]:
@@ -31,7 +36,10 @@ def compiled_modules() -> list[str]:
         for part in ("core", "board", "cards")
         for path in (root / part).glob("*.py")
         if path.name not in INTERPRETED
-    ) + sorted(f"src/euphrates/bots/{name}" for name in SEARCH)
+    ) + sorted(
+        [f"src/euphrates/bots/{name}" for name in SEARCH]
+        + [f"src/euphrates/adapters/{name}" for name in ADAPTERS]
+    )
 
 
 def extensions() -> list[object]:

@@ -277,7 +277,7 @@ def test_the_wheel_serves_plays_and_adapts_from_a_fresh_environment(
 
 
 def test_the_engines_tests_pass_on_the_compiled_build(dist: Path, tmp_path: Path) -> None:
-    """The same rules, fuzz, hostile-input and search tests as the pure build: a compiled module
+    """The same rules, fuzz, hostile-input, search and adapter tests as the pure build: a compiled module
     checks argument types itself, and a hostile value must still meet the engine's own
     error, never a TypeError."""
     with zipfile.ZipFile(wheel_of(dist)) as wheel:
@@ -312,6 +312,11 @@ def test_the_engines_tests_pass_on_the_compiled_build(dist: Path, tmp_path: Path
             # the search is compiled too (setup.py)
             str(ROOT / "tests" / "bots" / "test_search.py"),
             str(ROOT / "tests" / "bots" / "test_bots.py"),
+            # and the adapters' tables and encoders (setup.py, ADAPTERS)
+            str(ROOT / "tests" / "adapters" / "test_tables.py"),
+            str(ROOT / "tests" / "adapters" / "test_encoding.py"),
+            str(ROOT / "tests" / "adapters" / "test_chance.py"),
+            str(ROOT / "tests" / "adapters" / "test_pettingzoo.py"),
         ],
         capture_output=True,
         text=True,

@@ -96,3 +96,34 @@ def test_the_training_example_refuses_clearly_without_its_libraries() -> None:
     )
     assert proc.returncode == 2
     assert "pip install sb3-contrib" in proc.stderr
+
+
+def test_the_versus_benchmark_reports_its_ratios_against_chess() -> None:
+    result = _last_json("-m", "euphrates.adapters.versus", "--rounds", "1", "--games", "1")
+    rates = result["rates"]
+    assert isinstance(rates, dict)
+    assert set(rates) == {"openspiel", "pettingzoo", "chess", "chess_v6", "python_tic_tac_toe"}
+    assert all(isinstance(r, int) and r > 0 for r in rates.values())
+    ratios = result["ratios"]
+    assert isinstance(ratios, dict)
+    assert ratios["openspiel_vs_chess"] == round(rates["openspiel"] / rates["chess"], 3)
+
+
+def test_the_versus_benchmark_refuses_a_build_that_is_not_compiled() -> None:
+    """`--compiled` given the pure source: said plainly, not measured as if compiled."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "euphrates.adapters.versus",
+            *("--rounds", "1", "--games", "1"),
+            "--compiled",
+            str(ROOT / "src"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode != 0
+    assert "expected a compiled build there" in proc.stderr, proc.stderr[-2000:]

@@ -85,6 +85,22 @@ GAME: Final = Fields(
     ]
 )
 KINDS: Final = ("action", "commit", "war_order", "monument", "treasure")
+_PRESENT: Final[int] = SEAT.start("present")
+_ME: Final[int] = SEAT.start("me")
+_ACTIVE: Final[int] = SEAT.start("active")
+_FIRST: Final[int] = SEAT.start("first")
+_TO_MOVE: Final[int] = SEAT.start("to_move")
+_HAND: Final[int] = SEAT.start("hand")
+_HAND_SIZE: Final[int] = SEAT.start("hand_size")
+_DISCARDED: Final[int] = SEAT.start("discarded")
+_DISCARDED_SIZE: Final[int] = SEAT.start("discarded_size")
+_CATASTROPHES: Final[int] = SEAT.start("catastrophes")
+_TREASURES: Final[int] = SEAT.start("treasures")
+_POINTS: Final[int] = SEAT.start("points")
+_POINTS_SHOWN: Final[int] = SEAT.start("points_shown")
+_PLACED: Final[int] = SEAT.start("leaders_placed")
+_PLACE: Final[int] = SEAT.start("place")
+_OUTCOME_KNOWN: Final[int] = SEAT.start("outcome_known")
 _SQUARE: Final = {name: i for i, name in enumerate(SQUARE_NAMES)}
 _COLOUR: Final = {name: c for c, name in enumerate(COLOUR_NAMES)}
 _MONUMENT: Final = {code: m for m, code in enumerate(MONUMENT_CODES)}
@@ -100,12 +116,12 @@ _RIVERS: Final = {False: _river(False), True: _river(True)}
 
 
 class BoardEncoding(Encoding):
-    observation_pieces = (
+    observation_pieces: tuple[Piece, ...] = (
         Piece("board", (PLANES, HEIGHT, WIDTH)),
         Piece("seats", (SLOTS, SEAT.size)),
         Piece("game", (GAME.size,)),
     )
-    recall_pieces = (Piece("record", (SLOTS, 4)),)
+    recall_pieces: tuple[Piece, ...] = (Piece("record", (SLOTS, 4)),)
 
     def high(self, recall: bool) -> Array:
         parts = [
@@ -124,60 +140,68 @@ class BoardEncoding(Encoding):
         board = view["board"]
         planes = parts["board"].reshape(PLANES, SQUARES)
         planes[0] = _RIVERS[bool(view["options"]["advanced"])]
+        at = _SQUARE.__getitem__  # names to squares in C loops (`map`)
         for name, squares in board["tiles"].items():
-            planes[TILE_PLANE + _COLOUR[name], [_SQUARE[s] for s in squares]] = 1
+            planes[TILE_PLANE + _COLOUR[name], list(map(at, squares))] = 1
         for monument in board["monuments"]:
             sq = _SQUARE[monument["square"]]
             block = [sq, sq + 1, sq + WIDTH, sq + WIDTH + 1]
             planes[MONUMENT_PLANE + _MONUMENT[monument["monument"]], block] = 1
-        planes[CATASTROPHE_PLANE, [_SQUARE[s] for s in board["catastrophes"]]] = 1
-        planes[TREASURE_PLANE, [_SQUARE[s] for s in board["treasures"]]] = 1
-        planes[BORDERED_PLANE, [_SQUARE[s] for s in board["bordered_treasures"]]] = 1
+        planes[CATASTROPHE_PLANE, list(map(at, board["catastrophes"]))] = 1
+        planes[TREASURE_PLANE, list(map(at, board["treasures"]))] = 1
+        planes[BORDERED_PLANE, list(map(at, board["bordered_treasures"]))] = 1
         if board["unification"] is not None:
             planes[UNIFICATION_PLANE, _SQUARE[board["unification"]]] = 1
 
+        # Each seat's row and the game's fields are written into Python lists, then
+        # into the tensor once each: a numpy write per field cost most of an encoding.
         seats = parts["seats"]
         decision = view["decision"]
         outcome = view["outcome"]
         turn = view["turn"]
         for s, entry in enumerate(view["seats"]):
             k = slot(s)
-            row = seats[k]
-            row[SEAT.start("present")] = 1
-            row[SEAT.start("me")] = s == me
-            row[SEAT.start("active")] = s == turn["active"]
-            row[SEAT.start("first")] = s == turn["first"]
-            row[SEAT.start("to_move")] = decision is not None and decision["seat"] == s
-            for name in ("hand", "discarded"):
-                tiles = entry[name]  # the viewer's own by colour, anyone else's a count
+            row = [0.0] * SEAT.size
+            row[_PRESENT] = 1
+            row[_ME] = s == me
+            row[_ACTIVE] = s == turn["active"]
+            row[_FIRST] = s == turn["first"]
+            row[_TO_MOVE] = decision is not None and decision["seat"] == s
+            for first, size_at, tiles in (
+                (_HAND, _HAND_SIZE, entry["hand"]),
+                (_DISCARDED, _DISCARDED_SIZE, entry["discarded"]),
+            ):  # the viewer's own by colour, anyone else's a count
                 if "count" in tiles:
-                    row[SEAT.start(f"{name}_size")] = tiles["count"]
+                    row[size_at] = tiles["count"]
                 else:
-                    row[SEAT[name]] = [tiles[n] for n in COLOUR_NAMES]
-                    row[SEAT.start(f"{name}_size")] = sum(tiles.values())
-            row[SEAT.start("catastrophes")] = entry["catastrophes"]
-            row[SEAT.start("treasures")] = entry["treasures"]
+                    row[first : first + 4] = [tiles[n] for n in COLOUR_NAMES]
+                    row[size_at] = sum(tiles.values())
+            row[_CATASTROPHES] = entry["catastrophes"]
+            row[_TREASURES] = entry["treasures"]
             if "points" in entry:
-                row[SEAT["points"]] = [entry["points"][n] for n in COLOUR_NAMES]
-                row[SEAT.start("points_shown")] = 1
-            placed = SEAT.start("leaders_placed")
+                row[_POINTS : _POINTS + 4] = [entry["points"][n] for n in COLOUR_NAMES]
+                row[_POINTS_SHOWN] = 1
             for c, leader in enumerate(LEADER_NAMES):
-                sq = entry["leaders"][leader]
-                if sq is not None:
-                    planes[LEADER_PLANE + 4 * k + c, _SQUARE[sq]] = 1
-                    row[placed + c] = 1
+                # A square's name or None (`sq` above is a square's number: compiled,
+                # a variable keeps its type).
+                where = entry["leaders"][leader]
+                if where is not None:
+                    planes[LEADER_PLANE + 4 * k + c, _SQUARE[where]] = 1
+                    row[_PLACED + c] = 1
             if outcome is not None:
-                row[SEAT.start("place") + outcome["places"][s] - 1] = 1
-                row[SEAT.start("outcome_known")] = 1
+                row[_PLACE + outcome["places"][s] - 1] = 1
+                row[_OUTCOME_KNOWN] = 1
+            seats[k] = row
 
-        game = parts["game"]
+        game = [0.0] * GAME.size
         game[GAME.start("players") + view["players"] - 2] = 1
         game[GAME.start("advanced")] = view["options"]["advanced"]
         game[GAME.start("open_scores")] = view["options"]["open_scores"]
         if me is not None:
             game[GAME.start("viewer") + me] = 1
         game[GAME.start("bag")] = view["bag"]["count"]
-        game[GAME["removed"]] = [view["removed"][n] for n in COLOUR_NAMES]
+        removed = GAME.start("removed")
+        game[removed : removed + 4] = [view["removed"][n] for n in COLOUR_NAMES]
         game[GAME.start("treasures_left")] = len(board["treasures"])
         game[GAME.start("version")] = view["version"]
         if decision is None:
@@ -189,6 +213,7 @@ class BoardEncoding(Encoding):
                 game[GAME.start("action") + context["action"] - 1] = 1
             else:
                 write_conflict(game, GAME, decision["kind"], context, slot, _COLOUR)
+        parts["game"][:] = game
 
         if recall:
             record = parts["record"]

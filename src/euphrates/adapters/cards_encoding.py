@@ -111,13 +111,13 @@ def _spot(name: str) -> tuple[int, int]:
 
 
 class CardsEncoding(Encoding):
-    observation_pieces = (
+    observation_pieces: tuple[Piece, ...] = (
         Piece("columns", (COLUMN_PLANES, COLUMNS, ROWS)),
         Piece("bridges", (GAPS, BRIDGE_FIELDS)),
         Piece("seats", (SLOTS, SEAT.size)),
         Piece("game", (GAME.size,)),
     )
-    recall_pieces = (Piece("record", (SLOTS, len(PILE_LETTERS))),)
+    recall_pieces: tuple[Piece, ...] = (Piece("record", (SLOTS, len(PILE_LETTERS))),)
 
     def high(self, recall: bool) -> Array:
         parts = [

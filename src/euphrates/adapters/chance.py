@@ -187,6 +187,7 @@ class Deal:
     `Deal.start`; `current()` is a seat, CHANCE or TERMINAL."""
 
     __slots__ = (
+        "_now",
         "engine",
         "first",
         "fixed",
@@ -216,6 +217,31 @@ class Deal:
     truncated: bool
     log: Log
 
+    def __init__(
+        self,
+        material: Material,
+        players: int,
+        options: dict[str, bool],
+        max_moves: int,
+        engine: GameState[Any],
+        pool: list[int],
+    ) -> None:
+        """The table before anything is dealt; `Deal.start` checks the arguments."""
+        self.material = material
+        self.players = players
+        self.options = options
+        self.max_moves = max_moves
+        self.lookahead = players * material.hand
+        self.engine = engine
+        self.pool = pool
+        self.stage = FIRST
+        self.first = 0
+        self.fixed = 0
+        self.moves = 0
+        self.truncated = False
+        self.log = None
+        self._now: int | None = None
+
     @classmethod
     def start(cls, game: str, players: int, options: dict[str, bool], max_moves: int) -> Deal:
         material = MATERIALS.get(game)
@@ -224,31 +250,21 @@ class Deal:
         players = check_players(players)
         if type(max_moves) is not int or max_moves < 1:
             raise ArgumentError(f"max_moves must be a positive integer, not {max_moves!r}")
-        d = cls.__new__(cls)
-        d.material = material
-        d.players = players
-        d.options = dict(options)
-        d.max_moves = max_moves
-        d.lookahead = players * material.hand
-        d.engine, pool = material.undealt(players, d.options)
-        d.pool = pool[:]
-        d.stage = FIRST
-        d.first = 0
-        d.fixed = 0
-        d.moves = 0
-        d.truncated = False
-        d.log = None
-        return d
+        options = dict(options)
+        engine, pool = material.undealt(players, options)
+        return cls(material, players, options, max_moves, engine, pool[:])
 
     def copy(self) -> Deal:
-        d = Deal.__new__(Deal)
-        d.material = self.material
-        d.players = self.players
-        d.options = self.options
-        d.max_moves = self.max_moves
+        playing = self.stage == PLAYING
+        d = Deal(
+            self.material,
+            self.players,
+            self.options,
+            self.max_moves,
+            self.engine.copy() if playing else self.engine,
+            self.pool if playing else self.pool[:],
+        )
         d.lookahead = self.lookahead
-        d.engine = self.engine if self.stage != PLAYING else self.engine.copy()
-        d.pool = self.pool[:] if self.stage != PLAYING else self.pool
         d.stage = self.stage
         d.first = self.first
         d.fixed = self.fixed
@@ -275,6 +291,13 @@ class Deal:
         return min(self.lookahead, len(deck))
 
     def current(self) -> int:
+        """Kept until the next `apply`: OpenSpiel asks it several times a decision."""
+        now = self._now
+        if now is None:
+            now = self._now = self._current()
+        return now
+
+    def _current(self) -> int:
         if self.stage != PLAYING:
             return CHANCE
         if self.truncated or self.engine.is_over():
@@ -347,10 +370,13 @@ class Deal:
         who = self.current()
         if who == TERMINAL:
             raise ArgumentError("the game is over; no action is legal")
-        if who == CHANCE:
-            self._apply_chance(number)
-        else:
-            self._apply_decision(number)
+        try:
+            if who == CHANCE:
+                self._apply_chance(number)
+            else:
+                self._apply_decision(number)
+        finally:
+            self._now = None
         self.log = (self.log, number)
 
     # --- results --------------------------------------------------------------------------
@@ -368,10 +394,10 @@ class Deal:
         return list(place_returns(places))
 
     # --- what a seat sees -------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, *, legal: bool = True) -> View:
         """The engine's view of `seat` (None: a spectator); before the deal, the table
-        with nothing dealt."""
-        return self.engine.view(seat)
+        with nothing dealt. The encoders ask without the legal texts (`legal=False`)."""
+        return self.engine.view(seat, legal=legal)
 
     def resample(self, seat: int, seed: int) -> Deal:
         """A copy in which everything `seat` cannot see is dealt anew (the engine's

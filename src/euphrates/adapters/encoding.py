@@ -80,7 +80,7 @@ def conflict_fields(strength_high: float, commit_high: float) -> list[tuple[str,
 
 
 def write_conflict(
-    game: Array,
+    game: Array | list[float],
     fields: Fields,
     kind: str,
     context: Mapping[str, Any],

@@ -108,7 +108,7 @@ class Observer:
         self.dict = split(self.tensor, encoding.pieces(self._recall))
 
     def _view(self, state: EuphratesState, player: int) -> View:
-        return state.view_of(None if self._spectator else player)
+        return state.view_of(None if self._spectator else player, legal=False)
 
     def set_from(self, state: EuphratesState, player: int) -> None:
         self._encoding.encode(self._view(state, player), self.tensor, self._recall)
@@ -181,9 +181,10 @@ class EuphratesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._deal = game.start.copy()
 
-    def view_of(self, seat: int | None) -> View:
-        """The engine's view of `seat`: all the observers ever read."""
-        return self._deal.view(seat)
+    def view_of(self, seat: int | None, *, legal: bool = True) -> View:
+        """The engine's view of `seat`: all the observers ever read (without the legal
+        texts, which OpenSpiel numbers instead)."""
+        return self._deal.view(seat, legal=legal)
 
     def current_player(self) -> int:
         return self._deal.current()

@@ -184,7 +184,8 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.state_of_game
         seat = self.possible_agents.index(agent)
-        observation = self._encoding.tensor(state.view(seat), recall=True)
+        # The mask numbers the legal actions: the view's legal texts are not needed.
+        observation = self._encoding.tensor(state.view(seat, legal=False), recall=True)
         if self._scale is not None:
             self._scale(observation)
         mask = np.zeros(len(self._table), dtype=np.int8)

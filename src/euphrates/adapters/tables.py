@@ -24,7 +24,7 @@ import hashlib
 import operator
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import Any, Final
 
 import euphrates.board.legal as board_legal
@@ -46,7 +46,7 @@ from euphrates.board.actions import (
 from euphrates.board.actions import (
     PASS as BOARD_PASS,
 )
-from euphrates.board.geometry import HEIGHT, SQUARES, WIDTH, square_at, squares_of
+from euphrates.board.geometry import HEIGHT, SQUARES, WIDTH, bits_of, square_at
 from euphrates.board.phases import ACTION, HAND_SIZE
 from euphrates.board.state import BoardState
 from euphrates.cards import actions as ca
@@ -194,17 +194,22 @@ class BoardTable(ActionTable):
         land, river, leaders, catastrophes = board_legal.masks(state)
         seat = state.active
         hand = state.hands[seat]
-        out: list[int] = []
+        # One integer whose bit i is legal action number i, from the tiles up to the
+        # catastrophes (the table numbers them in that order, tables above), read out
+        # in one pass of C loops: its binary digits, lowest first, as 0/1 bytes picking
+        # from the numbers. A Python loop over the squares cost most of random play.
+        legal = 0
         for c in range(4):
             if hand[c] > 0:
-                base = TILE_BASE + c * SQUARES
-                out += [base + sq for sq in squares_of(river if c == BLUE else land)]
-        for c in range(4):
-            base = LEADER_BASE + c * SQUARES
-            out += [base + sq for sq in squares_of(leaders[c])]
+                legal |= (river if c == BLUE else land) << (TILE_BASE + c * SQUARES)
+            legal |= leaders[c] << (LEADER_BASE + c * SQUARES)
         row = state.leader_sq[seat]
-        out += [WITHDRAW_BASE + c for c in range(4) if row[c] >= 0]
-        out += [CATASTROPHE_BASE + sq for sq in squares_of(catastrophes)]
+        for c in range(4):
+            if row[c] >= 0:
+                legal |= 1 << (WITHDRAW_BASE + c)
+        legal |= catastrophes << CATASTROPHE_BASE
+        digits = bits_of(legal)
+        out = list(compress(range(len(digits)), digits))
         out += _swap_ids(tuple(hand))
         out.append(PASS_ID)
         return out

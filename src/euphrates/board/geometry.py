@@ -114,6 +114,16 @@ def squares_of(b: int) -> Iterator[int]:
         b = rest
 
 
+_DIGITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def bits_of(b: int) -> bytes:
+    """Bit i of a non-negative `b` as byte i, 0 or 1, lowest first: for
+    `itertools.compress`, which picks the squares (or their names, or action numbers)
+    of the set bits in one C loop where `squares_of` takes a Python step each."""
+    return bin(b)[:1:-1].encode("ascii").translate(_DIGITS)
+
+
 def mask_of(squares: list[int] | tuple[int, ...]) -> int:
     m = 0
     for sq in squares:

@@ -123,9 +123,9 @@ class BoardState(BoardData, GameState[BoardAction]):
     def random_action(self, rng: Rng) -> BoardAction:
         return legal.random_action(self, rng)
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, *, legal: bool = True) -> View:
         viewer = check_viewer(seat, self.players)
-        return view_of(self, viewer, decision_fields(self, viewer))
+        return view_of(self, viewer, decision_fields(self, viewer, legal))
 
     def _apply(self, action: BoardAction) -> list[Event]:
         return flow.play(self, action)

@@ -7,11 +7,12 @@ writer and the formats cannot drift apart. docs/board.md describes both formats.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from euphrates.board.actions import MONUMENT_CODES
 from euphrates.board.data import BoardData
-from euphrates.board.geometry import square_name, squares_of
+from euphrates.board.geometry import SQUARE_NAMES, bits_of, square_name
 from euphrates.board.phases import MONUMENT, OVER, PHASE_NAMES, REVOLT, TILE_COUNTS, TREASURE, WAR
 from euphrates.core.colours import COLOUR_NAMES, LEADER_NAMES
 from euphrates.core.protocol import Json
@@ -47,7 +48,7 @@ def _counts(xs: list[int]) -> dict[str, int]:
 
 
 def _names(mask: int) -> list[str]:
-    return [square_name(s) for s in squares_of(mask)]
+    return list(compress(SQUARE_NAMES, bits_of(mask)))
 
 
 def _sq(s: int) -> str | None:

@@ -256,9 +256,9 @@ class CardsState(CardsData, GameState[CardsAction]):
         return events
 
     # --- views --------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None, *, legal: bool = True) -> View:
         viewer = check_viewer(seat, self.players)
-        return view_json(self, viewer, decision_fields(self, viewer))
+        return view_json(self, viewer, decision_fields(self, viewer, legal))
 
     def __repr__(self) -> str:
         d = self.decision()

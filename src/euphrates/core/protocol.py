@@ -222,8 +222,10 @@ class GameState(ABC, Generic[A]):
 
     # --- views, copies -------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: Seat | None) -> View:
-        """What `seat` may see (None: a spectator). JSON-able, never hidden information."""
+    def view(self, seat: Seat | None, *, legal: bool = True) -> View:
+        """What `seat` may see (None: a spectator). JSON-able, never hidden information.
+        `legal=False` leaves the `legal` texts empty: for a reader that numbers the legal
+        actions itself (the adapters' encoders), the texts cost most of a view."""
 
     @abstractmethod
     def copy(self: S) -> S:
@@ -237,7 +239,7 @@ class GameState(ABC, Generic[A]):
         raise NotImplementedError(f"{type(self).__name__} cannot redeal hidden information")
 
 
-def decision_fields(state: GameState[Any], seat: Seat | None) -> Json:
+def decision_fields(state: GameState[Any], seat: Seat | None, legal: bool = True) -> Json:
     """The part every view of both games shares, so hosts and bots read them alike:
     `viewer`, `version`, the pending `decision` (public context only) and `legal`, the
     viewer's legal actions as text when the decision is theirs (else empty)."""
@@ -246,7 +248,7 @@ def decision_fields(state: GameState[Any], seat: Seat | None) -> Json:
         "viewer": seat,
         "version": state.version,
         "decision": None if d is None else d.to_json(),
-        "legal": state.legal_texts() if d is not None and d.seat == seat else [],
+        "legal": state.legal_texts() if legal and d is not None and d.seat == seat else [],
     }
 
 
