@@ -23,10 +23,10 @@ from setuptools import setup
 INTERPRETED = {"__init__.py", "protocol.py", "state.py", "game.py", "actions.py"}
 SEARCH = ("mcts.py", "rollout.py", "evaluation.py", "board_eval.py", "cards_eval.py", "greedy.py")
 """The bots' modules on the search's inner loop (the other bots stay interpreted)."""
-ADAPTERS = ("tables.py", "encoding.py", "board_encoding.py", "cards_encoding.py")
-"""The adapters' hot paths: action numbers, masks and tensors. The OpenSpiel and
-PettingZoo classes themselves subclass the frameworks' and stay interpreted, as does
-`chance.py`, whose states OpenSpiel pickles."""
+ADAPTERS = ("tables.py", "encoding.py", "board_encoding.py", "cards_encoding.py", "chance.py")
+"""The adapters' hot paths: action numbers, masks, tensors and the explicit-chance game.
+The OpenSpiel and PettingZoo classes themselves subclass the frameworks' and stay
+interpreted."""
 
 
 def compiled_modules() -> list[str]:

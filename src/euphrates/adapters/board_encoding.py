@@ -216,9 +216,11 @@ class BoardEncoding(Encoding):
         parts["game"][:] = game
 
         if recall:
-            record = parts["record"]
+            # Summed in a list, written once: the log runs to hundreds of entries.
+            sums = [0.0] * (SLOTS * 4)
             for s, colour, points, _reason in view["score_log"]:
-                record[slot(s), _COLOUR[colour]] += points
+                sums[4 * slot(s) + _COLOUR[colour]] += points
+            parts["record"].reshape(-1)[:] = sums
 
     def observation_string(self, view: View) -> str:
         return render_view(view)

@@ -177,8 +177,10 @@ class CardsEncoding(Encoding):
                 if where is None:
                     continue
                 row[SEAT.start("leaders_placed") + c] = 1
-                kind, i = _spot(where)
-                if kind == 0:
+                # `on`, not `kind`: the decision's kind below is text, and compiled, a
+                # variable keeps the type it was first given.
+                on, i = _spot(where)
+                if on == 0:
                     planes[10 + 4 * k + c, i] = 1
                 else:
                     bridges[i, 7 + 4 * k + c] = 1

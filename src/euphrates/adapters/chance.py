@@ -243,7 +243,7 @@ class Deal:
         self._now: int | None = None
 
     @classmethod
-    def start(cls, game: str, players: int, options: dict[str, bool], max_moves: int) -> Deal:
+    def start(cls, game: str, players: object, options: dict[str, bool], max_moves: object) -> Deal:
         material = MATERIALS.get(game)
         if material is None:
             raise ArgumentError(f"unknown game {game!r}; games are board, cards")
@@ -363,7 +363,7 @@ class Deal:
         if self.moves >= self.max_moves and not self.engine.is_over():
             self.truncated = True
 
-    def apply(self, number: int) -> None:
+    def apply(self, number: object) -> None:
         """Apply a chance outcome or a seat's action number, whichever is due. Errors
         (ArgumentError, IllegalActionError) leave the game unchanged."""
         number = integer(number)
@@ -399,18 +399,19 @@ class Deal:
         with nothing dealt. The encoders ask without the legal texts (`legal=False`)."""
         return self.engine.view(seat, legal=legal)
 
-    def resample(self, seat: int, seed: int) -> Deal:
+    def resample(self, seat: object, seed: int) -> Deal:
         """A copy in which everything `seat` cannot see is dealt anew (the engine's
         `redeal` with `Rng(seed)`): other hands, the bag's order, the removed cards, a
         face-down bridge. The seat's view is unchanged; this is what information-set
         search samples. The resample goes into the copy's record, so that the copy
         replays as itself."""
-        if check_viewer(seat, self.players) is None:
+        viewer = check_viewer(seat, self.players)
+        if viewer is None:
             raise ArgumentError("a resample is for a seat, not for a spectator")
         d = self.copy()
         if d.stage == PLAYING:
-            d._redeal(seat, seed)
-            d.log = (d.log, (seat, seed))
+            d._redeal(viewer, seed)
+            d.log = (d.log, (viewer, seed))
         return d
 
     def _redeal(self, seat: int, seed: int) -> None:
@@ -427,7 +428,13 @@ class Deal:
         out.reverse()
         return out
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its game, options and record, and unpickled by replaying them
+        (`replay`): the same state, however the class is built (compiled, a class
+        cannot be made empty and filled in)."""
+        return replay, (self.to_doc(),)
+
+    def to_doc(self) -> dict[str, Any]:
         return {
             "game": self.material.name,
             "players": self.players,
@@ -435,18 +442,6 @@ class Deal:
             "max_moves": self.max_moves,
             "record": self.record(),
         }
-
-    def __setstate__(self, doc: dict[str, Any]) -> None:
-        fresh = Deal.start(doc["game"], doc["players"], doc["options"], doc["max_moves"])
-        for entry in doc["record"]:
-            if isinstance(entry, int):
-                fresh.apply(entry)
-            else:
-                seat, seed = entry
-                fresh._redeal(seat, seed)
-                fresh.log = (fresh.log, (seat, seed))
-        for name in Deal.__slots__:
-            setattr(self, name, getattr(fresh, name))
 
     def __str__(self) -> str:
         """The whole state, hidden parts included: for debugging and for comparing
@@ -464,3 +459,17 @@ class Deal:
         if self.truncated:
             head += f"; cut off at {self.max_moves} moves"
         return head + "\n" + json.dumps(doc, sort_keys=True)
+
+
+def replay(doc: dict[str, Any]) -> Deal:
+    """The game a `Deal.to_doc` describes, played again: its game and options, then
+    every number and resample of its record."""
+    deal = Deal.start(doc["game"], doc["players"], doc["options"], doc["max_moves"])
+    for entry in doc["record"]:
+        if isinstance(entry, int):
+            deal.apply(entry)
+        else:
+            seat, seed = entry
+            deal._redeal(seat, seed)
+            deal.log = (deal.log, (seat, seed))
+    return deal

@@ -24,7 +24,7 @@ import hashlib
 import operator
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from typing import Any, Final
 
 import euphrates.board.legal as board_legal
@@ -46,7 +46,7 @@ from euphrates.board.actions import (
 from euphrates.board.actions import (
     PASS as BOARD_PASS,
 )
-from euphrates.board.geometry import HEIGHT, SQUARES, WIDTH, bits_of, square_at
+from euphrates.board.geometry import HEIGHT, SQUARES, WIDTH, set_bits, square_at
 from euphrates.board.phases import ACTION, HAND_SIZE
 from euphrates.board.state import BoardState
 from euphrates.cards import actions as ca
@@ -195,9 +195,9 @@ class BoardTable(ActionTable):
         seat = state.active
         hand = state.hands[seat]
         # One integer whose bit i is legal action number i, from the tiles up to the
-        # catastrophes (the table numbers them in that order, tables above), read out
-        # in one pass of C loops: its binary digits, lowest first, as 0/1 bytes picking
-        # from the numbers. A Python loop over the squares cost most of random play.
+        # catastrophes (the table numbers them in that order, above), read out in one
+        # pass (`set_bits`): a Python loop over each mask's squares cost most of random
+        # play through the adapters.
         legal = 0
         for c in range(4):
             if hand[c] > 0:
@@ -208,8 +208,7 @@ class BoardTable(ActionTable):
             if row[c] >= 0:
                 legal |= 1 << (WITHDRAW_BASE + c)
         legal |= catastrophes << CATASTROPHE_BASE
-        digits = bits_of(legal)
-        out = list(compress(range(len(digits)), digits))
+        out = set_bits(legal)
         out += _swap_ids(tuple(hand))
         out.append(PASS_ID)
         return out

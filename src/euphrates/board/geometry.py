@@ -15,6 +15,7 @@ squares come from `SQUARE_BITS` rather than `1 << sq`, for the same reason.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from typing import Final
 
 from mypy_extensions import i64
@@ -150,6 +151,27 @@ def _ones32(x: i64) -> i64:
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+def set_bits(b: int) -> list[int]:
+    """The indices of the set bits of a non-negative `b`, lowest first, as a list: what
+    `list(squares_of(b))` gives, for masks of hundreds of bits (the adapters' legal
+    action numbers). Compiled, bit by bit in machine integers; interpreted, the binary
+    digits picked out by `compress` in C loops, where a Python step a bit costs more."""
+    if not _COMPILED:
+        digits = bits_of(b)
+        return list(compress(range(len(digits)), digits))
+    out: list[int] = []
+    base: i64 = 0
+    while b:
+        chunk: i64 = b & _CHUNK_MASK
+        while chunk:
+            low: i64 = chunk & (chunk ^ (chunk - 1))
+            out.append(base + _ones32(low - 1))
+            chunk ^= low
+        b >>= _CHUNK
+        base += _CHUNK
+    return out
 
 
 def nth_square(b: int, n: int) -> int:
