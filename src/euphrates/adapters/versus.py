@@ -244,6 +244,14 @@ def main(argv: list[str] | None = None) -> int:
         builds = versus_build(args.compiled, args.rounds, args.games, args.seed)
         out["builds"] = builds
         ratios["compiled_vs_pure"] = builds["ratios"]
+        # The compiled build against the same yardsticks (its rates from its children,
+        # the yardsticks' from this process: CPU time both).
+        ratios["compiled_openspiel_vs_chess"] = ratio(
+            builds["compiled"]["openspiel"], rates["chess"]
+        )
+        ratios["compiled_pettingzoo_vs_chess_v6"] = ratio(
+            builds["compiled"]["pettingzoo"], rates["chess_v6"]
+        )
     out["ratios"] = ratios
     out["targets"] = TARGETS
     for key, value in ratios.items():
