@@ -195,12 +195,12 @@ def test_numbers_and_seats_are_read_exactly() -> None:
     before = str(deal)
     for bad in (True, 2.7, "1", None):
         with pytest.raises(ArgumentError):
-            deal.apply(bad)  # type: ignore[arg-type]
+            deal.apply(bad)
     assert str(deal) == before
     deal = _deal("board", 3, 12)
     for seat in (3, -1, True, None):
         with pytest.raises(ArgumentError):
-            deal.resample(seat, 1)  # type: ignore[arg-type]
+            deal.resample(seat, 1)
 
 
 def test_a_resampled_game_replays_as_itself() -> None:

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from euphrates.server.game.lifecycle import MIN_DECISIONS
 from tests.web.conftest import Pages, Server, shot
@@ -56,9 +57,19 @@ def let_a_bot_play(page: Any, seat: int) -> None:
 
 def rating_of(page: Any, base: str, name: str, game_id: str) -> int:
     """The cards two-player rating `name`'s profile shows, once it shows the game."""
-    page.goto(f"{base}/u/{name}")
+    # The ratings are written just after the game's end (a follow-up of its last
+    # write): a profile opened at the end banner may come before them, and a profile
+    # is drawn once, so it is opened again, as a player would, until it has them.
     row = page.locator(".ratings li.rating[data-game='cards'][data-group='2']")
-    row.wait_for()
+    deadline = time.monotonic() + 90
+    while True:
+        page.goto(f"{base}/u/{name}")
+        page.wait_for_selector("#profile-name")
+        try:
+            row.wait_for(timeout=3000)
+            break
+        except PlaywrightTimeout:
+            assert time.monotonic() < deadline, f"{name}'s profile never showed the rating"
     value = int(row.locator(".value").inner_text())
     assert "provisional" in row.inner_text()
     assert page.locator(".ratings svg.history polyline").count() == 1
