@@ -109,13 +109,17 @@ def _ended(done: int, seconds: float) -> bool:
 
 @contextmanager
 def serving(
-    forks: ServerForks, tmp_path: Path, bot_workers: int, seed: int | None = None
+    forks: ServerForks,
+    tmp_path: Path,
+    bot_workers: int,
+    seed: int | None = None,
+    forfeit_grace: float | None = None,
 ) -> Iterator[Server]:
     """A server in a process of its own with a fresh SQLite file (`tmp_path /
     "games.db"`) and `bot_workers` bot worker processes, dealing every game from `seed`
     if given; stopped (SIGTERM, as a service manager would) on leaving."""
     log = tmp_path / "server.log"
-    pid, port = forks.start(tmp_path / "games.db", bot_workers, seed, log)
+    pid, port = forks.start(tmp_path / "games.db", bot_workers, seed, log, forfeit_grace)
     done = os.pidfd_open(pid)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -71,6 +71,8 @@ def _serve(request: dict[str, Any], sock: socket.socket, template: Path) -> None
         requests_per_s=1e5,
         review_depth="quick",  # as every test's server (tests/conftest.py)
     )
+    if request.get("forfeit_grace") is not None:
+        settings.forfeit_grace = float(request["forfeit_grace"])
     config = uvicorn.Config(create_app(settings), log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
 
@@ -163,10 +165,23 @@ class ServerForks:
         self.proc.stdin.close()
         self.proc.wait(30)
 
-    def start(self, db: Path, bot_workers: int, seed: int | None, log: Path) -> tuple[int, int]:
+    def start(
+        self,
+        db: Path,
+        bot_workers: int,
+        seed: int | None,
+        log: Path,
+        forfeit_grace: float | None = None,
+    ) -> tuple[int, int]:
         """A server on a fresh port: its process id and port."""
         assert self.proc is not None and self.proc.stdin and self.proc.stdout
-        request = {"db": str(db), "bot_workers": bot_workers, "seed": seed, "log": str(log)}
+        request = {
+            "db": str(db),
+            "bot_workers": bot_workers,
+            "seed": seed,
+            "log": str(log),
+            "forfeit_grace": forfeit_grace,
+        }
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer = json.loads(self.proc.stdout.readline())

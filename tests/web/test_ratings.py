@@ -10,14 +10,17 @@ screens (screenshots, no sideways scroll, axe-core)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from euphrates.server.game.lifecycle import MIN_DECISIONS
-from tests.web.conftest import Pages, Server, shot
+from tests.web.conftest import Pages, Server, serving, shot
 from tests.web.screens import SCREENS, Screen, axe_problems, no_sideways_scroll
+from tests.web.server_forks import ServerForks
 from tests.web.test_tables import sign_up, signed_in_context
 
 
@@ -80,10 +83,21 @@ def rating_of(page: Any, base: str, name: str, game_id: str) -> int:
     return value
 
 
+@pytest.fixture
+def patient_server(forks: ServerForks, tmp_path: Path) -> Iterator[Server]:
+    """A bot server whose out-of-time seats are forfeited only after ten minutes. Here
+    both players run out of time at once and bots play the whole game for them: with
+    the usual 60 s grace (docs/fair-play.md) a loaded machine's bots had not finished
+    when it ran out, the seats were forfeited, and the unplayed rated game was aborted,
+    rated for nobody. The forfeit has tests of its own; this one is about ratings."""
+    with serving(forks, tmp_path, 1, forfeit_grace=600) as s:
+        yield s
+
+
 def test_a_rated_game_on_the_clock_ends_with_bots_and_both_ratings_show(
-    bot_server: Server, pages: Pages
+    patient_server: Server, pages: Pages
 ) -> None:
-    base = bot_server.base
+    base = patient_server.base
     # Two pages follow a whole bot game move by move while the bot worker plays it; on
     # two loaded cores a navigation after it once took longer than Playwright's default
     # 30 s. Every wait is still on what the page shows, only bounded later.
