@@ -74,6 +74,43 @@ def chance(game: str, players: int, seed: int) -> int:
     return n
 
 
+def spiel_random_game(game: Any, seed: int, observed: bool = False) -> int:
+    """One whole game of any OpenSpiel game (ours or OpenSpiel's own) at random through
+    pyspiel's API, chance by its odds, reading the mover's information-state tensor
+    each decision if `observed`: the decisions played."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            if observed:
+                state.information_state_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+    return n
+
+
+def zoo_random_game(env: Any, seed: int) -> int:
+    """One whole game of any PettingZoo AEC environment, each step an observation and
+    a random action its mask allows: the decisions played."""
+    import numpy as np
+
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    n = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        n += 1
+    return n
+
+
 def _openspiel(observed: bool) -> Path:
     import pyspiel
 
@@ -81,43 +118,16 @@ def _openspiel(observed: bool) -> Path:
 
     def play(game: str, players: int, seed: int) -> int:
         name = adapter.SPIEL_GAMES[game].SHORT_NAME
-        state = pyspiel.load_game(name, {"players": players}).new_initial_state()
-        rng = random.Random(seed)
-        n = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(
-                    rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-                )
-            else:
-                if observed:
-                    state.information_state_tensor(state.current_player())
-                state.apply_action(rng.choice(state.legal_actions()))
-                n += 1
-        return n
+        return spiel_random_game(pyspiel.load_game(name, {"players": players}), seed, observed)
 
     return play
 
 
 def _pettingzoo() -> Path:
-    import numpy as np
-
     from euphrates.adapters.pettingzoo import raw_env
 
     def play(game: str, players: int, seed: int) -> int:
-        e = raw_env(game=game, players=players)
-        e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        n = 0
-        for _agent in e.agent_iter():
-            obs, _reward, terminated, truncated, _info = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            n += 1
-        return n
+        return zoo_random_game(raw_env(game=game, players=players), seed)
 
     return play
 

@@ -27,13 +27,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from euphrates.adapters.bench import spiel_random_game, zoo_random_game
 
 TARGETS = {"openspiel_vs_chess": 0.25, "pettingzoo_vs_chess_v6": 5.0, "compiled_vs_pure": 1.7}
 
@@ -49,44 +50,16 @@ def spiel(name: str, params: dict[str, Any] | None = None) -> Play:
     import euphrates.adapters.openspiel  # noqa: F401 - registers the two games
 
     game = pyspiel.load_game(name, params or {})
-
-    def play(seed: int) -> int:
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        n = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(
-                    rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-                )
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                n += 1
-        return n
-
-    return play
+    return lambda seed: spiel_random_game(game, seed)
 
 
 def zoo(make: Callable[[], Any]) -> Play:
     """Random play of a PettingZoo AEC environment by its action mask."""
-    import numpy as np
+    return lambda seed: zoo_random_game(make(), seed)
 
-    def play(seed: int) -> int:
-        env = make()
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        n = 0
-        for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            n += 1
-        return n
 
-    return play
+OURS = ("openspiel", "pettingzoo")
+"""Our paths: whole games a round, however long they take."""
 
 
 def ours() -> dict[str, Play]:
@@ -138,19 +111,28 @@ def rate(totals: dict[str, list[float]], key: str) -> float | None:
     return None if s <= 0 else n / s
 
 
-def measure(rounds: int, games: int, seed: int) -> dict[str, Any]:
+def totals_of(
+    plays: dict[str, Play | None], rounds: int, games: int, seed: int, least: float = 0.0
+) -> dict[str, list[float]]:
+    """[decisions, CPU seconds] of each path, its rounds interleaved with the others';
+    the yardsticks' (not in `OURS`: quick games) run `least` seconds a round at least.
+    A path that is None (not installed) is left out."""
     totals: dict[str, list[float]] = {}
-    refs = references()
-    mine = ours()
     for r in range(rounds):
-        for key, play in [*mine.items(), *refs.items()]:
+        for key, play in plays.items():
             if play is None:
                 continue
-            n, s = timed(play, games, seed + 1000 * r, least=0.0 if key in mine else 1.0)
+            n, s = timed(play, games, seed + 1000 * r, least=0.0 if key in OURS else least)
             got = totals.setdefault(key, [0.0, 0.0])
             got[0] += n
             got[1] += s
-    rates = {k: rate(totals, k) for k in [*mine, *refs]}
+    return totals
+
+
+def measure(rounds: int, games: int, seed: int) -> dict[str, Any]:
+    plays: dict[str, Play | None] = {**ours(), **references()}
+    totals = totals_of(plays, rounds, games, seed, least=1.0)
+    rates = {k: rate(totals, k) for k in plays}
     return {k: None if v is None else round(v) for k, v in rates.items()}
 
 
@@ -171,22 +153,10 @@ def child(path: str, rounds: int, games: int, seed: int) -> dict[str, Any]:
 
 def report(rounds: int, games: int, seed: int) -> None:
     """A child's part: our two paths' rates and whether this build is compiled, as JSON."""
-    totals = our_totals(rounds, games, seed)
+    totals = totals_of(dict(ours()), rounds, games, seed)
     out: dict[str, Any] = {k: rate(totals, k) for k in totals}
     out["compiled"] = compiled()
     print(json.dumps(out))
-
-
-def our_totals(rounds: int, games: int, seed: int) -> dict[str, list[float]]:
-    totals: dict[str, list[float]] = {}
-    mine = ours()
-    for r in range(rounds):
-        for key, play in mine.items():
-            n, s = timed(play, games, seed + 1000 * r)
-            got = totals.setdefault(key, [0.0, 0.0])
-            got[0] += n
-            got[1] += s
-    return totals
 
 
 def versus_build(compiled_dir: str, rounds: int, games: int, seed: int) -> dict[str, Any]:
