@@ -158,3 +158,81 @@ def test_a_taken_back_answer_still_counts_as_decided_since(game: str) -> None:
     _undo(room, answering)
     assert room.played[-1].seat == first
     assert room.undo_refusal(first) is not None
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_no_reader_sees_a_rated_game_end_before_its_record(game: str) -> None:
+    """The move that ends a rated game waits for its verdict, read back from the store
+    after the write. Meanwhile other requests are answered: each must find the state,
+    its version and its record (the actions) agreeing, and the game not ended before
+    its verdict. (A reader that found the final state with the record one action short
+    took the game as ended without a result.)"""
+    import asyncio
+
+    rng = Rng(5)
+    definition = game_definition(game)
+    state = definition.new_game(2, 5, {})
+    actions = []
+    while not state.is_over():
+        text = str(state.random_action(rng))
+        state.apply(text)
+        actions.append(text)
+    seen: list[tuple[int, int, bool, str, str | None]] = []
+
+    class Store:
+        origin = "here"
+        sqlite = True
+
+        async def append(self, *_args: Any) -> bool:
+            return True
+
+        async def verdict(self, game_id: str) -> tuple[str, dict[int, tuple[int, int]]]:
+            await asyncio.sleep(0)  # another request is answered here
+            replay = definition.new_game(2, 5, {})
+            for text in room.actions():
+                replay.apply(text)
+            seen.append(
+                (
+                    room.version,
+                    len(room.actions()),
+                    _everything(room) == _everything_of(replay, 2),
+                    room.row.status,
+                    room.row.verdict,
+                )
+            )
+            return "counted", {0: (1500, 1516), 1: (1500, 1484)}
+
+    class Host:
+        store = Store()
+
+        class drivers:
+            @staticmethod
+            def scripts(_row: Any) -> list[Any]:
+                return []
+
+        def followups(self, *_args: Any) -> tuple[Any, ...]:
+            return ()
+
+        def changed(self, *_args: Any) -> None:
+            pass
+
+    seats = [SeatRow(s, "human", taken=True) for s in range(2)]
+    row = GameRow("g", game, 2, {}, 5, "active", "h", seats, rated=True)
+    host: Any = Host()
+    room = Room(row, definition, definition.new_game(2, 5, {}), host)
+    for text in actions[:-1]:
+        d = room.state.decision()
+        assert d is not None
+        room._replay_entry(LogRow(room.version + 1, d.seat, "action", text))
+    d = room.state.decision()
+    assert d is not None
+    last = len(actions) - 1
+    asyncio.run(room.submit(frozenset({d.seat}), d.seat, room.version, actions[-1]))
+    assert seen == [(last, last, True, "active", None)]
+    assert (room.version, room.row.status, room.row.verdict) == (last + 1, "over", "counted")
+    assert room.actions() == actions and room.row.changes[0] == (1500, 1516)
+
+
+def _everything_of(state: Any, players: int) -> str:
+    seats: list[int | None] = [*range(players), None]
+    return json.dumps([state.view(s) for s in seats], sort_keys=True)

@@ -261,7 +261,10 @@ class Pages:
 
         def on_console(msg: Any) -> None:
             if msg.type == "error":
-                self.errors.append(f"console: {msg.text}")
+                where = (msg.location or {}).get("url") or ""
+                self.errors.append(
+                    f"console: {msg.text} ({where})" if where else f"console: {msg.text}"
+                )
 
         def on_ws(ws: Any) -> None:
             ws.on("framereceived", lambda f: frames.append((time.monotonic(), f)))

@@ -83,3 +83,36 @@ def test_what_is_typed_in_the_account_form_survives_the_lobby_redrawing(
     page.click("#log-out")
     page.wait_for_selector("#account-signup")
     assert page.input_value("#account-name") == "", "signed out: the form starts empty"
+
+
+def test_signing_in_before_the_page_knew_who_is_signed_in(server: Server, pages: Pages) -> None:
+    """A slow server: the lobby asks who is signed in as it opens, and the player signs
+    up before the answer ("nobody") comes. That answer, out of date when it arrives,
+    must not sign the page out."""
+    import re
+
+    page = pages.open(server.base + "/fair-play")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # answered now, delivered later
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/account$"), hold)
+    page.goto(server.base + "/")
+    page.wait_for_selector("[data-game=cards]")
+    page.fill("#account-name", "Early")
+    page.fill("#account-password", "a long secret")
+    page.click("#account-signup")
+    page.wait_for_selector(".signed-in")
+    assert len(held) == 1, "the page's own question is still unanswered"
+    route, answer = held[0]
+    assert answer.json()["user"] is None
+    with page.expect_request_finished(lambda r: r.url.endswith("/api/account")):
+        route.fulfill(response=answer)
+    # the answer has been read once a later round trip of the page's came back
+    page.evaluate("() => fetch('/api/health').then(() => new Promise(r => setTimeout(r)))")
+    assert page.locator("#account-login").count() == 0
+    assert "Early" in page.locator(".signed-in").inner_text()

@@ -84,14 +84,16 @@ class Play(RoomState):
             entry = LogRow(self.version + 1, seat, "action", canonical, bot)
             hooks = self.host.followups(self, after, status)
             await self._append(lifecycle.MOVE, entry, status, wake, clock, hooks)
+            verdict = await self._verdict_of(status)
+            # From here to the audience, nothing waits: a reader sees the state, its
+            # version, its record and its verdict change together.
             self.state = after
             self._take(
                 status=status,
                 clock=clock if clock is not None else self.row.clock,
                 driven=None if wake is None else wake is not False,
+                **verdict,
             )
-            if status is not None:
-                await self._take_verdict()
             step = self._record_action(seat, canonical, events, before, bot)
             self.audience.publish(step)
         self._changed(local=True)

@@ -235,12 +235,15 @@ class RoomState:
             changes=row.changes,
         )
 
-    async def _take_verdict(self) -> None:
-        """A rated game just ended here: the ratings' follow-up wrote its verdict in
-        the same transaction (docs/fair-play.md); the table shows it from now on."""
-        if self.row.rated and self.row.status == lifecycle.Status.OVER:
-            verdict, changes = await self.host.store.verdict(self.row.id)
-            self._take(verdict=verdict, changes=changes)
+    async def _verdict_of(self, status: str | None) -> dict[str, Any]:
+        """A rated game that this write ended: the verdict and rating changes the
+        ratings' follow-up wrote in the same transaction (docs/fair-play.md), as `_take`
+        takes them. Read before the room takes the write, so that no reader ever sees
+        the game ended without them, or a state ahead of its version and record."""
+        if not (self.row.rated and status == lifecycle.Status.OVER):
+            return {}
+        verdict, changes = await self.host.store.verdict(self.row.id)
+        return {"verdict": verdict, "changes": changes}
 
     def result(self) -> dict[str, Any] | None:
         return standing.result(self.row, self.state, self.notes)

@@ -193,15 +193,15 @@ class Seating(Endings):
                 raise Refusal("storage_unavailable", f"the seat could not be saved: {e}") from None
             if stored is None:
                 return None
+            verdict = await self._verdict_of(stored.status if ends is not None else None)
             self._take(
                 seats=stored.seats,
                 status=stored.status,
                 clock=clock if clock is not None else self.row.clock,
                 driven=False if ends is not None else (True if stored.drive else None),
                 updated=now(),
+                **verdict,
             )
-            if ends is not None:
-                await self._take_verdict()
             if note is not None:
                 self.noted(note)
             playing = self.row.status == lifecycle.Status.ACTIVE

@@ -25,10 +25,16 @@ import { myGames } from "./mygames.js";
 
 /** @type {Me|null} */
 let me = null;
+/** Counts the signings in and out made here: an answer to "who is signed in" asked
+ * before the last of them is out of date and changes nothing. */
+let signings = 0;
 
-/** Who is signed in, asked of the server. */
+/** Who is signed in, asked of the server. A page asks as it opens; a player who signs
+ * in before the answer comes (a slow server) stays signed in when it does. */
 export async function loadAccount() {
+  const asked = signings;
   const doc = await call("/api/account");
+  if (asked !== signings) return me;
   me = doc.user ?? null;
   setCsrf(doc.csrf ?? null);
   return me;
@@ -47,6 +53,7 @@ export function account() {
  */
 export async function signIn(kind, name, password) {
   const doc = await call(`/api/account/${kind}`, { method: "POST", body: { name, password } });
+  signings += 1;
   me = doc.user;
   setCsrf(doc.csrf);
   for (const g of myGames()) {
@@ -63,6 +70,7 @@ export async function signIn(kind, name, password) {
 /** @param {boolean} everywhere end every session of the account, not only this one */
 export async function logOut(everywhere) {
   await call(everywhere ? "/api/account/logout-all" : "/api/account/logout", { method: "POST", body: {} });
+  signings += 1;
   me = null;
   setCsrf(null);
 }
