@@ -77,7 +77,7 @@ def test_the_training_example_learns_and_reports_win_rates() -> None:
         pytest.skip("sb3-contrib and PyTorch are not installed (pip install sb3-contrib)")
     result = _last_json(
         "examples/train_maskable_ppo.py",
-        *("--game", "board", "--seconds", "6", "--games", "2", "--steps", "64"),
+        *("--game", "cards", "--seconds", "4", "--games", "1", "--steps", "64"),
     )
     rates = result["win_rates"]
     assert isinstance(rates, dict) and set(rates) == {"random", "greedy"}
