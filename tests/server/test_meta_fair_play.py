@@ -29,7 +29,8 @@ def test_meta_names_the_levels_a_rated_game_seats(api: Api) -> None:
         for group, levels in groups.items():
             # the ladder's levels, in the order the server lists its levels
             assert levels == [lv for lv in LEVELS if lv in measured[game][group]], (game, group)
-    # as shipped: strong is measured in duels only, expert nowhere
+    # as shipped, on the board: strong is measured in duels only, expert nowhere (the
+    # card game has strong for three and four players too)
     assert meta["rated_levels"]["board"] == {
         "2": ["beginner", "intermediate", "strong"],
         "3-4": ["beginner", "intermediate"],

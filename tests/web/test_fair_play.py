@@ -328,7 +328,8 @@ def test_the_fair_play_page_states_the_servers_figures(
     defaults = Settings()
     assert figures(page) == {
         "levels-2": "beginner, intermediate and strong",
-        "levels-3-4": "beginner and intermediate",
+        # strong is measured for three and four players in the card game only
+        "levels-3-4": "beginner, intermediate and strong (card game only)",
         "min_decisions": str(MIN_DECISIONS),
         "abort_limit": str(ABORT_LIMIT),
         "pair_limit": str(PAIR_LIMIT),
@@ -343,7 +344,7 @@ def test_the_fair_play_page_states_the_servers_figures(
     assert f"within {defaults.forfeit_grace:g} seconds" in text
     page.click(".lang button[lang=de]")
     page.wait_for_selector("h1:text('Fairplay')")
-    assert figures(page)["levels-3-4"] == "Anfänger und Fortgeschritten"
+    assert figures(page)["levels-3-4"] == "Anfänger, Fortgeschritten und Stark (nur im Kartenspiel)"
     assert f"binnen {defaults.forfeit_grace:g} Sekunden" in page.locator("main").inner_text()
 
     with club(pages, tmp_path, forfeit_grace=45.0, hints_per_minute=6.0) as base:

@@ -45,13 +45,18 @@ function ruled(key, name) {
 }
 
 /**
- * The levels a rated table seats in a player-count group, over the games offered.
+ * The levels a rated table seats in a player-count group, over the games offered; a
+ * level measured in one game only says which.
  * @param {"2"|"3-4"} group
  */
 function levelsOf(group) {
   const o = /** @type {import("./shared/offer.js").Offer} */ (offer);
-  const measured = new Set(o.games.flatMap((g) => o.rated[g]?.[group] ?? []));
-  const levels = o.levels.filter((l) => measured.has(l)).map((l) => t(`level.${l}`));
+  const measured = o.games.map((g) => new Set(o.rated[g]?.[group] ?? []));
+  const levels = o.levels.filter((l) => measured.some((m) => m.has(l))).map((l) => {
+    const games = o.games.filter((_g, i) => measured[i].has(l));
+    const level = t(`level.${l}`);
+    return games.length === 1 && o.games.length > 1 ? t(`fairplay.only.${games[0]}`, { level }) : level;
+  });
   const words = levels.length > 1 ? `${levels.slice(0, -1).join(", ")}${t("fairplay.and")}${levels.at(-1)}` : levels[0];
   return figure(`levels-${group}`, words ?? t("fairplay.none"));
 }
