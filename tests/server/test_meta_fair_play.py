@@ -35,6 +35,7 @@ def test_meta_names_the_levels_a_rated_game_seats(api: Api) -> None:
         "2": ["beginner", "intermediate", "strong"],
         "3-4": ["beginner", "intermediate"],
     }
+    assert meta["rated_levels"]["cards"]["3-4"] == ["beginner", "intermediate", "strong"]
 
 
 def test_the_server_seats_at_a_rated_table_exactly_the_levels_meta_names(tmp_path: Path) -> None:
