@@ -145,18 +145,11 @@ def test_the_default_limit_is_openspiel_s_and_none_removes_it() -> None:
 @pytest.mark.parametrize("game", ["board", "cards"])
 def test_the_default_limit_is_above_every_game_played_out(game: str) -> None:
     """Random play (the longest games: nobody plays to end them) ends far below it."""
-    rng = np.random.default_rng(3)
+    from euphrates.adapters.bench import zoo_random_game
+
     e = raw_env(game=game, players=4)
     for seed in range(3):
-        e.reset(seed=seed)
-        moves = 0
-        for _agent in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            moves += 1
+        moves = zoo_random_game(e, seed)
         assert e.state_of_game.is_over() and moves < MAX_MOVES[game] // 4
 
 
