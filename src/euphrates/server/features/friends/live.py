@@ -22,7 +22,7 @@ from euphrates.server.common.refusals import Refusal
 from euphrates.server.common.waits import stopped
 from euphrates.server.features.friends.friends import Friends
 from euphrates.server.features.presence.presence import Presence
-from euphrates.server.features.tables.lobby import Lobby, Watcher
+from euphrates.server.features.tables.lobby import Lobby, Watcher, read_number
 from euphrates.server.game.room import Room
 from euphrates.server.game.rooms import Rooms
 
@@ -48,6 +48,7 @@ class FriendsLive:
         self._safety: asyncio.Task[None] | None = None
         self.told = 0
         """Panels sent (for tests)."""
+
         lobby.greeters.append(self._greet)
         presence.observers.append(self._presence_changed)
         rooms.watchers.append(self._watch)
@@ -124,6 +125,7 @@ class FriendsLive:
         ids = [w.user.id for w in watchers if w.user is not None]
         if not ids:
             return
+        read = read_number()  # a panel read before the one a lobby was sent is dropped
         try:
             panels = await self.friends.panels(ids)
         except Refusal:
@@ -134,8 +136,10 @@ class FriendsLive:
             if w.user is None or w not in self.lobby.watching:
                 continue
             panel = panels[w.user.id]
-            self.shown[w] = (panel.follows, panel.games)
             async with w.lock:
+                if not w.newer("friends", read):
+                    continue
+                self.shown[w] = (panel.follows, panel.games)
                 w.send("friends", "friends", panel.doc)
             self.told += 1
 

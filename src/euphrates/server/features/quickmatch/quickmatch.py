@@ -37,7 +37,7 @@ from euphrates.server.features.fairplay.fairplay import FairPlay
 from euphrates.server.features.presence.presence import Presence
 from euphrates.server.features.quickmatch import kinds
 from euphrates.server.features.quickmatch.matching import RULE, START_RATING, groups, window
-from euphrates.server.features.tables.lobby import Lobby, Watcher
+from euphrates.server.features.tables.lobby import Lobby, Watcher, read_number
 from euphrates.server.game.newgame import new_game_row
 from euphrates.server.game.rooms import Rooms
 from euphrates.server.store.accounts import User
@@ -299,6 +299,7 @@ class QuickMatch:
                 self._dirty = False
                 watchers = [w for w in self.lobby.watching if w.user is not None]
                 ids = sorted({w.user.id for w in watchers if w.user is not None})
+                read = read_number()
                 try:
                     entries = await self.store.entries(ids)
                 except Exception as e:
@@ -307,18 +308,21 @@ class QuickMatch:
                 at = now()
                 for w in watchers:
                     if w.user is not None:
-                        send(w, state_of(entries.get(w.user.id), at))
+                        send(w, state_of(entries.get(w.user.id), at), read)
         finally:
             self._telling = None
 
     async def _greet(self, w: Watcher) -> None:
         if w.user is not None:
-            send(w, await self.state(w.user))
+            read = read_number()
+            send(w, await self.state(w.user), read)
 
 
-def send(w: Watcher, state: dict[str, Any]) -> None:
+def send(w: Watcher, state: dict[str, Any], read: int) -> None:
     """Tell one lobby its state unless it was last told the same (the time waited
-    aside: it moves on by itself)."""
+    aside: it moves on by itself) or a later read's (Watcher.newer)."""
+    if not w.newer("quickmatch", read):
+        return
     same = json.dumps({k: v for k, v in state.items() if k not in ("waited", "window")})
     if w.sent.get("quickmatch") == same:
         return

@@ -13,6 +13,7 @@ poll. Nothing is sent to a lobby that its last message already said.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -46,6 +47,15 @@ class Pushed(Protocol):
     def close_soon(self, code: str, message: str) -> None: ...
 
 
+_reads = itertools.count(1)
+
+
+def read_number() -> int:
+    """Taken just before a read whose result lobbies are sent: a later number is a
+    later read (Watcher.newer)."""
+    return next(_reads)
+
+
 class Watcher:
     """One open lobby: its connection, its account, what it was last sent."""
 
@@ -53,9 +63,22 @@ class Watcher:
         self.conn = conn
         self.user = user
         self.sent: dict[str, str] = {}
+        self.read_at: dict[str, int] = {}
+        """Per kind of message, the number of the read the last one sent came from."""
         self.mine: list[Listed] | None = None
         self.lock = asyncio.Lock()
         """One telling at a time: what it is sent arrives in the order it was read."""
+
+    def newer(self, key: str, read: int) -> bool:
+        """Whether what read `read` took may be sent, and if so, it counts as sent.
+        Reads for one lobby run side by side (its greeting beside a burst's refresh)
+        and may finish in any order; a read begun before the one last sent is older,
+        and sent last it would undo a change (a follow, a quick match's state) until
+        the next one or the safety net."""
+        if self.read_at.get(key, 0) > read:
+            return False
+        self.read_at[key] = read
+        return True
 
     def send(self, kind: str, key: str, value: Any) -> None:
         text = json.dumps(value, separators=(",", ":"))
