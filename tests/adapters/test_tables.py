@@ -117,6 +117,8 @@ def test_legal_numbers_are_exactly_the_legal_actions(game: str) -> None:
             assert numbers == sorted(set(numbers))
             assert {table.texts[n] for n in numbers} == set(state.legal_texts())
             assert len(numbers) == state.legal_action_count()
+            bits = table.legal_bits(state)
+            assert bits == sum(1 << n for n in numbers)
             decisions += 1
             state.apply(table.action(numbers[rng.below(len(numbers))]))
     assert decisions > 500

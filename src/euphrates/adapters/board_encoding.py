@@ -18,6 +18,7 @@ totals (B-33).
 
 from __future__ import annotations
 
+from array import array
 from typing import Final
 
 import numpy as np
@@ -106,13 +107,9 @@ _COLOUR: Final = {name: c for c, name in enumerate(COLOUR_NAMES)}
 _MONUMENT: Final = {code: m for m, code in enumerate(MONUMENT_CODES)}
 
 
-def _river(advanced: bool) -> Array:
-    plane = np.zeros(SQUARES, dtype=np.float32)
-    plane[list(squares_of(board_map(advanced).river))] = 1
-    return plane
-
-
-_RIVERS: Final = {False: _river(False), True: _river(True)}
+SEATS_AT: Final = PLANES * SQUARES
+GAME_AT: Final = SEATS_AT + SLOTS * SEAT.size
+RECORD_AT: Final = GAME_AT + GAME.size
 
 
 class BoardEncoding(Encoding):
@@ -122,6 +119,17 @@ class BoardEncoding(Encoding):
         Piece("game", (GAME.size,)),
     )
     recall_pieces: tuple[Piece, ...] = (Piece("record", (SLOTS, 4)),)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Each side's river (plane 0) written once, into the buffer every view starts from.
+        self._start: dict[tuple[bool, bool], bytes] = {}
+        for advanced in (False, True):
+            for recall in (False, True):
+                buf = self.zeroed(recall)
+                for sq in squares_of(board_map(advanced).river):
+                    buf[sq] = 1.0
+                self._start[advanced, recall] = buf.tobytes()
 
     def high(self, recall: bool) -> Array:
         parts = [
@@ -133,94 +141,96 @@ class BoardEncoding(Encoding):
             parts.append(np.full(SLOTS * 4, MANY, dtype=np.float32))
         return np.concatenate(parts)
 
-    def encode(self, view: View, out: Array, recall: bool) -> None:
-        parts = self.parts(out, recall)
+    def filled(self, view: View, recall: bool) -> array[float]:
+        buf = array("f", self._start[bool(view["options"]["advanced"]), recall])
         slot = slot_of(view)
         me = view.get("viewer")
         board = view["board"]
-        planes = parts["board"].reshape(PLANES, SQUARES)
-        planes[0] = _RIVERS[bool(view["options"]["advanced"])]
-        at = _SQUARE.__getitem__  # names to squares in C loops (`map`)
         for name, squares in board["tiles"].items():
-            planes[TILE_PLANE + _COLOUR[name], list(map(at, squares))] = 1
+            at = (TILE_PLANE + _COLOUR[name]) * SQUARES
+            for square in squares:
+                buf[at + _SQUARE[square]] = 1.0
         for monument in board["monuments"]:
             sq = _SQUARE[monument["square"]]
-            block = [sq, sq + 1, sq + WIDTH, sq + WIDTH + 1]
-            planes[MONUMENT_PLANE + _MONUMENT[monument["monument"]], block] = 1
-        planes[CATASTROPHE_PLANE, list(map(at, board["catastrophes"]))] = 1
-        planes[TREASURE_PLANE, list(map(at, board["treasures"]))] = 1
-        planes[BORDERED_PLANE, list(map(at, board["bordered_treasures"]))] = 1
+            at = (MONUMENT_PLANE + _MONUMENT[monument["monument"]]) * SQUARES + sq
+            buf[at] = buf[at + 1] = buf[at + WIDTH] = buf[at + WIDTH + 1] = 1.0
+        for plane, key in (
+            (CATASTROPHE_PLANE, "catastrophes"),
+            (TREASURE_PLANE, "treasures"),
+            (BORDERED_PLANE, "bordered_treasures"),
+        ):
+            for square in board[key]:
+                buf[plane * SQUARES + _SQUARE[square]] = 1.0
         if board["unification"] is not None:
-            planes[UNIFICATION_PLANE, _SQUARE[board["unification"]]] = 1
+            buf[UNIFICATION_PLANE * SQUARES + _SQUARE[board["unification"]]] = 1.0
 
-        # Each seat's row and the game's fields are written into Python lists, then
-        # into the tensor once each: a numpy write per field cost most of an encoding.
-        seats = parts["seats"]
         decision = view["decision"]
         outcome = view["outcome"]
         turn = view["turn"]
         for s, entry in enumerate(view["seats"]):
             k = slot(s)
-            row = [0.0] * SEAT.size
-            row[_PRESENT] = 1
-            row[_ME] = s == me
-            row[_ACTIVE] = s == turn["active"]
-            row[_FIRST] = s == turn["first"]
-            row[_TO_MOVE] = decision is not None and decision["seat"] == s
+            row = SEATS_AT + k * SEAT.size
+            buf[row + _PRESENT] = 1.0
+            if s == me:
+                buf[row + _ME] = 1.0
+            if s == turn["active"]:
+                buf[row + _ACTIVE] = 1.0
+            if s == turn["first"]:
+                buf[row + _FIRST] = 1.0
+            if decision is not None and decision["seat"] == s:
+                buf[row + _TO_MOVE] = 1.0
             for first, size_at, tiles in (
                 (_HAND, _HAND_SIZE, entry["hand"]),
                 (_DISCARDED, _DISCARDED_SIZE, entry["discarded"]),
             ):  # the viewer's own by colour, anyone else's a count
                 if "count" in tiles:
-                    row[size_at] = tiles["count"]
+                    buf[row + size_at] = tiles["count"]
                 else:
-                    row[first : first + 4] = [tiles[n] for n in COLOUR_NAMES]
-                    row[size_at] = sum(tiles.values())
-            row[_CATASTROPHES] = entry["catastrophes"]
-            row[_TREASURES] = entry["treasures"]
+                    total = 0
+                    for c, n in enumerate(COLOUR_NAMES):
+                        buf[row + first + c] = tiles[n]
+                        total += tiles[n]
+                    buf[row + size_at] = total
+            buf[row + _CATASTROPHES] = entry["catastrophes"]
+            buf[row + _TREASURES] = entry["treasures"]
             if "points" in entry:
-                row[_POINTS : _POINTS + 4] = [entry["points"][n] for n in COLOUR_NAMES]
-                row[_POINTS_SHOWN] = 1
+                for c, n in enumerate(COLOUR_NAMES):
+                    buf[row + _POINTS + c] = entry["points"][n]
+                buf[row + _POINTS_SHOWN] = 1.0
             for c, leader in enumerate(LEADER_NAMES):
-                # A square's name or None (`sq` above is a square's number: compiled,
-                # a variable keeps its type).
                 where = entry["leaders"][leader]
                 if where is not None:
-                    planes[LEADER_PLANE + 4 * k + c, _SQUARE[where]] = 1
-                    row[_PLACED + c] = 1
+                    buf[(LEADER_PLANE + 4 * k + c) * SQUARES + _SQUARE[where]] = 1.0
+                    buf[row + _PLACED + c] = 1.0
             if outcome is not None:
-                row[_PLACE + outcome["places"][s] - 1] = 1
-                row[_OUTCOME_KNOWN] = 1
-            seats[k] = row
+                buf[row + _PLACE + outcome["places"][s] - 1] = 1.0
+                buf[row + _OUTCOME_KNOWN] = 1.0
 
-        game = [0.0] * GAME.size
-        game[GAME.start("players") + view["players"] - 2] = 1
-        game[GAME.start("advanced")] = view["options"]["advanced"]
-        game[GAME.start("open_scores")] = view["options"]["open_scores"]
+        game = GAME_AT
+        buf[game + GAME.start("players") + view["players"] - 2] = 1.0
+        buf[game + GAME.start("advanced")] = view["options"]["advanced"]
+        buf[game + GAME.start("open_scores")] = view["options"]["open_scores"]
         if me is not None:
-            game[GAME.start("viewer") + me] = 1
-        game[GAME.start("bag")] = view["bag"]["count"]
-        removed = GAME.start("removed")
-        game[removed : removed + 4] = [view["removed"][n] for n in COLOUR_NAMES]
-        game[GAME.start("treasures_left")] = len(board["treasures"])
-        game[GAME.start("version")] = view["version"]
+            buf[game + GAME.start("viewer") + me] = 1.0
+        buf[game + GAME.start("bag")] = view["bag"]["count"]
+        for c, n in enumerate(COLOUR_NAMES):
+            buf[game + GAME.start("removed") + c] = view["removed"][n]
+        buf[game + GAME.start("treasures_left")] = len(board["treasures"])
+        buf[game + GAME.start("version")] = view["version"]
         if decision is None:
-            game[GAME.start("over")] = 1
+            buf[game + GAME.start("over")] = 1.0
         else:
-            game[GAME.start("kind") + KINDS.index(decision["kind"])] = 1
+            buf[game + GAME.start("kind") + KINDS.index(decision["kind"])] = 1.0
             context = decision["context"]
             if decision["kind"] == "action":
-                game[GAME.start("action") + context["action"] - 1] = 1
+                buf[game + GAME.start("action") + context["action"] - 1] = 1.0
             else:
-                write_conflict(game, GAME, decision["kind"], context, slot, _COLOUR)
-        parts["game"][:] = game
+                write_conflict(buf, game, GAME, decision["kind"], context, slot, _COLOUR)
 
         if recall:
-            # Summed in a list, written once: the log runs to hundreds of entries.
-            sums = [0.0] * (SLOTS * 4)
             for s, colour, points, _reason in view["score_log"]:
-                sums[4 * slot(s) + _COLOUR[colour]] += points
-            parts["record"].reshape(-1)[:] = sums
+                buf[RECORD_AT + 4 * slot(s) + _COLOUR[colour]] += points
+        return buf
 
     def observation_string(self, view: View) -> str:
         return render_view(view)

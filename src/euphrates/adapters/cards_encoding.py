@@ -19,6 +19,7 @@ table shows a closed pile only by its top card and height (C-9).
 
 from __future__ import annotations
 
+from array import array
 from typing import Final
 
 import numpy as np
@@ -97,6 +98,10 @@ GAME: Final = Fields(
         ("version", 1, MANY),
     ]
 )
+BRIDGES_AT: Final = COLUMN_PLANES * COLUMNS * ROWS
+SEATS_AT: Final = BRIDGES_AT + GAPS * BRIDGE_FIELDS
+GAME_AT: Final = SEATS_AT + SLOTS * SEAT.size
+RECORD_AT: Final = GAME_AT + GAME.size
 _COLOUR: Final = {name: c for c, name in enumerate(COLOUR_NAMES)}
 _LETTER: Final = {letter: c for c, letter in enumerate(COLOUR_LETTERS)}
 
@@ -129,124 +134,130 @@ class CardsEncoding(Encoding):
             parts.append(np.full(SLOTS * len(PILE_LETTERS), CARDS_ALL, dtype=np.float32))
         return np.concatenate(parts)
 
-    def encode(self, view: View, out: Array, recall: bool) -> None:
-        parts = self.parts(out, recall)
+    def filled(self, view: View, recall: bool) -> array[float]:
+        buf = self.zeroed(recall)
         slot = slot_of(view)
         me = view.get("viewer")
         layout = view["layout"]
-        planes = parts["columns"].reshape(COLUMN_PLANES, COLUMNS * ROWS)
-        flat = parts["columns"].reshape(-1)
         cells = COLUMNS * ROWS
-        ones: list[int] = []  # indices into `flat`, set at once below
         for c, head in enumerate(layout["heads"]):
             i = c * ROWS
-            ones.append(9 * cells + i)
+            buf[9 * cells + i] = 1.0
             if head == "t":
-                ones.append(7 * cells + i)
+                buf[7 * cells + i] = 1.0
             else:
-                ones += (i, 8 * cells + i)
+                buf[i] = buf[8 * cells + i] = 1.0
         for c, column in enumerate(layout["columns"]):
             for r, card in enumerate(column, 1):
                 i = c * ROWS + r
                 plane = _LETTER.get(card)
                 if plane is None:
                     plane = 4 + SHIP_CODES.index(card)
-                ones += (9 * cells + i, plane * cells + i)
-        flat[ones] = 1
-        bridges = parts["bridges"]
+                buf[9 * cells + i] = buf[plane * cells + i] = 1.0
         down = layout["face_down"]
         for g, card in enumerate(layout["bridges"]):
             if card is None:
                 continue
-            bridges[g, 6] = 1
+            gap = BRIDGES_AT + g * BRIDGE_FIELDS
+            buf[gap + 6] = 1.0
             if card == "?":
-                bridges[g, 4] = 1
+                buf[gap + 4] = 1.0
             else:
-                bridges[g, _LETTER[card]] = 1
+                buf[gap + _LETTER[card]] = 1.0
             if down is not None and int(down.split("-")[0]) - 1 == g:
-                bridges[g, 5] = 1
+                buf[gap + 5] = 1.0
 
-        seats = parts["seats"]
         decision = view["decision"]
         outcome = view["outcome"]
         for s, leaders in enumerate(view["leaders"]):
             k = slot(s)
-            row = seats[k]
+            row = SEATS_AT + k * SEAT.size
             for c, letter in enumerate(LEADER_LETTERS):
                 where = leaders[letter]
                 if where is None:
                     continue
-                row[SEAT.start("leaders_placed") + c] = 1
+                buf[row + SEAT.start("leaders_placed") + c] = 1.0
                 # `on`, not `kind`: the decision's kind below is text, and compiled, a
                 # variable keeps the type it was first given.
                 on, i = _spot(where)
                 if on == 0:
-                    planes[10 + 4 * k + c, i] = 1
+                    buf[(10 + 4 * k + c) * cells + i] = 1.0
                 else:
-                    bridges[i, 7 + 4 * k + c] = 1
+                    buf[BRIDGES_AT + i * BRIDGE_FIELDS + 7 + 4 * k + c] = 1.0
         hand = view["hand"]
         for s in range(view["players"]):
-            row = seats[slot(s)]
-            row[SEAT.start("present")] = 1
-            row[SEAT.start("me")] = s == me
-            row[SEAT.start("active")] = s == view["active"]
-            row[SEAT.start("first")] = s == view["first"]
-            row[SEAT.start("to_move")] = decision is not None and decision["seat"] == s
-            row[SEAT.start("hand_size")] = view["hand_counts"][s]
+            row = SEATS_AT + slot(s) * SEAT.size
+            buf[row + SEAT.start("present")] = 1.0
+            if s == me:
+                buf[row + SEAT.start("me")] = 1.0
+            if s == view["active"]:
+                buf[row + SEAT.start("active")] = 1.0
+            if s == view["first"]:
+                buf[row + SEAT.start("first")] = 1.0
+            if decision is not None and decision["seat"] == s:
+                buf[row + SEAT.start("to_move")] = 1.0
+            buf[row + SEAT.start("hand_size")] = view["hand_counts"][s]
             if s == me and hand is not None:
-                row[SEAT["hand"]] = [hand.count(x) for x in COLOUR_LETTERS]
-            row[SEAT.start("catastrophe")] = view["catastrophes"][s]
+                for c, letter in enumerate(COLOUR_LETTERS):
+                    buf[row + SEAT.start("hand") + c] = hand.count(letter)
+            buf[row + SEAT.start("catastrophe")] = view["catastrophes"][s]
             pile = view["piles"][s]
             if "height" in pile:
-                row[SEAT.start("height")] = pile["height"]
+                buf[row + SEAT.start("height")] = pile["height"]
                 if pile["top"] is not None:
-                    row[SEAT.start("top") + PILE_LETTERS.index(pile["top"])] = 1
+                    buf[row + SEAT.start("top") + PILE_LETTERS.index(pile["top"])] = 1.0
             else:
-                row[SEAT["pile"]] = [pile[x] for x in PILE_LETTERS]
-                row[SEAT.start("pile_shown")] = 1
-                row[SEAT.start("height")] = sum(pile[x] for x in PILE_LETTERS)
+                height = 0
+                for c, letter in enumerate(PILE_LETTERS):
+                    buf[row + SEAT.start("pile") + c] = pile[letter]
+                    height += pile[letter]
+                buf[row + SEAT.start("pile_shown")] = 1.0
+                buf[row + SEAT.start("height")] = height
             if outcome is not None:
-                row[SEAT.start("place") + outcome["places"][s] - 1] = 1
-                row[SEAT.start("outcome_known")] = 1
+                buf[row + SEAT.start("place") + outcome["places"][s] - 1] = 1.0
+                buf[row + SEAT.start("outcome_known")] = 1.0
 
-        game = parts["game"]
-        game[GAME.start("players") + view["players"] - 2] = 1
-        game[GAME.start("open_piles")] = view["options"]["open_piles"]
+        game = GAME_AT
+        buf[game + GAME.start("players") + view["players"] - 2] = 1.0
+        buf[game + GAME.start("open_piles")] = view["options"]["open_piles"]
         if me is not None:
-            game[GAME.start("viewer") + me] = 1
-        game[GAME.start("deck")] = view["deck_count"]
-        game[GAME.start("removed")] = view["removed_count"]
-        game[GAME["discard"]] = [view["discard"].count(x) for x in COLOUR_LETTERS]
-        game[GAME["out"]] = [view["out"].count(x) for x in COLOUR_LETTERS]
+            buf[game + GAME.start("viewer") + me] = 1.0
+        buf[game + GAME.start("deck")] = view["deck_count"]
+        buf[game + GAME.start("removed")] = view["removed_count"]
+        for c, letter in enumerate(COLOUR_LETTERS):
+            buf[game + GAME.start("discard") + c] = view["discard"].count(letter)
+            buf[game + GAME.start("out") + c] = view["out"].count(letter)
         for code in view["ships"]:
-            game[GAME.start("ships") + SHIP_CODES.index(code)] = 1
-        game[GAME.start("actions_left") + view["actions_left"]] = 1
-        game[GAME.start("version")] = view["version"]
+            buf[game + GAME.start("ships") + SHIP_CODES.index(code)] = 1.0
+        buf[game + GAME.start("actions_left") + view["actions_left"]] = 1.0
+        buf[game + GAME.start("version")] = view["version"]
         if decision is None:
-            game[GAME.start("over")] = 1
+            buf[game + GAME.start("over")] = 1.0
         else:
             kind = decision["kind"]
             context = decision["context"]
-            game[GAME.start("kind") + KIND_NAMES.index(kind)] = 1
+            buf[game + GAME.start("kind") + KIND_NAMES.index(kind)] = 1.0
             if kind in ("point", "ship_point"):
-                game[GAME.start("colour") + _COLOUR[context["colour"]]] = 1
-                game[GAME.start("reason") + REASONS.index(context["reason"])] = 1
+                buf[game + GAME.start("colour") + _COLOUR[context["colour"]]] = 1.0
+                buf[game + GAME.start("reason") + REASONS.index(context["reason"])] = 1.0
             elif kind in ("commit", "war_order"):
-                write_conflict(game, GAME, kind, context, slot, _COLOUR)
+                write_conflict(buf, game, GAME, kind, context, slot, _COLOUR)
             elif kind == "ship":
-                game[GAME.start("ship_column") + context["column"] - 1] = 1
+                buf[game + GAME.start("ship_column") + context["column"] - 1] = 1.0
                 for code in context["ships"]:
-                    game[GAME.start("ship_options") + SHIP_CODES.index(code)] = 1
+                    buf[game + GAME.start("ship_options") + SHIP_CODES.index(code)] = 1.0
             elif kind == "exchange":
                 lo, hi = context["kingdom"]
-                game[GAME.start("kingdom") + lo - 1 : GAME.start("kingdom") + hi] = 1
+                for col in range(lo, hi + 1):
+                    buf[game + GAME.start("kingdom") + col - 1] = 1.0
                 for col in context["treasures"]:
-                    game[GAME.start("exchangeable") + col - 1] = 1
+                    buf[game + GAME.start("exchangeable") + col - 1] = 1.0
 
         if recall:
-            record = parts["record"]
-            for s, pile in enumerate(view["scored"]):
-                record[slot(s)] = [pile.count(x) for x in PILE_LETTERS]
+            for s, scored in enumerate(view["scored"]):
+                for c, letter in enumerate(PILE_LETTERS):
+                    buf[RECORD_AT + slot(s) * len(PILE_LETTERS) + c] = scored.count(letter)
+        return buf
 
     def observation_string(self, view: View) -> str:
         return render(view)

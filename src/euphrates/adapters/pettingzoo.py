@@ -63,8 +63,11 @@ class Scaler:
     bound, an unbounded one squashed (`SQUASH`)."""
 
     def __init__(self, high: Array) -> None:
-        self.free = high > UNBOUNDED
-        bounded = np.where(self.free, 1.0, np.maximum(high, 1.0))
+        free = high > UNBOUNDED
+        # The few unbounded entries by number: indexing by a mask of every entry cost
+        # more than the rest of the scaling.
+        self.free = np.flatnonzero(free)
+        bounded = np.where(free, 1.0, np.maximum(high, 1.0))
         self.inverse = (1.0 / bounded).astype(np.float32)
 
     def __call__(self, raw: Array) -> Array:
@@ -116,6 +119,7 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         self._max_moves = max_moves
         self._render_seat = render_seat
         self._table = table_for(game)
+        self._mask_bytes = (len(self._table) + 7) // 8
         self._encoding = ENCODINGS[game]
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
         self.agents = self.possible_agents[:]
@@ -188,9 +192,14 @@ class EuphratesEnv(AECEnv):  # type: ignore[misc]
         observation = self._encoding.tensor(state.view(seat, legal=False), recall=True)
         if self._scale is not None:
             self._scale(observation)
-        mask = np.zeros(len(self._table), dtype=np.int8)
         if state.to_move() == seat:
-            mask[self._table.legal_ids(state)] = 1
+            # The legal numbers' bits, one byte each (`legal_bits`: no list of numbers).
+            bits = self._table.legal_bits(state).to_bytes(self._mask_bytes, "little")
+            mask = np.unpackbits(
+                np.frombuffer(bits, dtype=np.uint8), count=len(self._table), bitorder="little"
+            ).view(np.int8)
+        else:
+            mask = np.zeros(len(self._table), dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:

@@ -166,19 +166,28 @@ class ActionTable:
         out.sort()
         return out
 
+    def legal_bits(self, state: GameState[Any]) -> int:
+        """The legal action numbers as one integer whose bit i is set when number i is
+        legal: what a mask is read from in one call (`int.to_bytes`), where a list of
+        hundreds of numbers costs a conversion of each."""
+        bits = 0
+        for i in self.legal_ids(state):
+            bits |= 1 << i
+        return bits
+
     def digest(self) -> str:
         """A fingerprint of the numbering: the SHA-256 of every text, one a line."""
         return hashlib.sha256("\n".join(self.texts).encode()).hexdigest()
 
 
 @cache
-def _swap_ids(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The numbers of every swap `hand` allows (B-16), ascending."""
-    return tuple(
-        SWAP_BASE + i
-        for i, counts in enumerate(SWAP_COUNTS)
-        if all(k <= h for k, h in zip(counts, hand, strict=True))
-    )
+def _swap_bits(hand: tuple[int, ...]) -> int:
+    """The bits of every swap `hand` allows (B-16), by their numbers."""
+    bits = 0
+    for i, counts in enumerate(SWAP_COUNTS):
+        if all(k <= h for k, h in zip(counts, hand, strict=True)):
+            bits |= 1 << (SWAP_BASE + i)
+    return bits
 
 
 class BoardTable(ActionTable):
@@ -191,6 +200,16 @@ class BoardTable(ActionTable):
             raise ArgumentError(f"not a Tigris & Euphrates state: {type(state).__name__}")
         if state.phase != ACTION:
             return super().legal_ids(state)
+        return set_bits(self._action_bits(state))
+
+    def legal_bits(self, state: GameState[Any]) -> int:
+        if not isinstance(state, BoardState):
+            raise ArgumentError(f"not a Tigris & Euphrates state: {type(state).__name__}")
+        if state.phase != ACTION:
+            return super().legal_bits(state)
+        return self._action_bits(state)
+
+    def _action_bits(self, state: BoardState) -> int:
         land, river, leaders, catastrophes = board_legal.masks(state)
         seat = state.active
         hand = state.hands[seat]
@@ -208,10 +227,7 @@ class BoardTable(ActionTable):
             if row[c] >= 0:
                 legal |= 1 << (WITHDRAW_BASE + c)
         legal |= catastrophes << CATASTROPHE_BASE
-        out = set_bits(legal)
-        out += _swap_ids(tuple(hand))
-        out.append(PASS_ID)
-        return out
+        return legal | _swap_bits(tuple(hand)) | 1 << PASS_ID
 
 
 class CardsTable(ActionTable):
