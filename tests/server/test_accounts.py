@@ -95,6 +95,20 @@ def test_names_are_nfc_case_insensitively_unique_and_limited(base: str) -> None:
     assert q.signup("Bob", "short").json()["error"]["code"] == "bad_password"
 
 
+def test_a_password_is_the_same_whichever_way_its_accents_were_typed(base: str) -> None:
+    """A sign-up keeps the password's NFC form; a log-in typed where an accent comes as
+    its own mark (NFD: some keyboards, some platforms) is the same password. It was
+    refused as a wrong one, and the account locked for its owner's own typing."""
+    composed, decomposed = "caf\u00e9 au lait", "cafe\u0301 au lait"
+    ann = Person(base)
+    assert ann.signup("Zoe", composed).status_code == 201
+    assert Person(base).login("Zoe", decomposed).status_code == 200
+    assert Person(base).login("Zoe", composed).status_code == 200
+    assert ann.post("/api/account/password", {"old": decomposed, "new": "thé vert"}).is_success
+    assert Person(base).login("Zoe", "the\u0301 vert").status_code == 200
+    assert Person(base).login("Zoe", composed).json()["error"]["code"] == "bad_login"
+
+
 def test_log_out_everywhere_ends_every_session(base: str) -> None:
     first, second = Person(base), Person(base)
     first.signup("Cem")

@@ -364,3 +364,30 @@ def test_an_invitation_ends_with_its_game_expiring(db_url: str) -> None:
         until(lambda: received(bob) == [], "an invitation outlived its game's wait")
         assert ann.get("/api/invitations").json()["sent"] == []
         assert code(accept(bob, made)) == (410, "expired")
+
+
+def test_the_account_export_holds_its_follows_and_invitations_and_no_one_elses(
+    served: tuple[str, Friends],
+) -> None:
+    base, _ = served
+    ann, bob, cara = person(base, "Ann"), person(base, "Bob"), person(base, "Cara")
+    assert ann.http.put("/api/follows/Bob", headers={"x-csrf-token": ann.csrf or ""}).is_success
+    assert cara.http.put("/api/follows/Ann", headers={"x-csrf-token": cara.csrf or ""}).is_success
+    gid = open_table(ann, [HUMAN, HUMAN, HUMAN])["id"]
+    to_bob = invite(ann, gid, "Bob", 1).json()["id"]
+    assert invite(ann, gid, "Cara", 2).status_code == 201
+    assert withdraw(ann, to_bob).status_code == 200
+    mine = ann.get("/api/account/export").json()["friends"]
+    # Whom Ann follows, not who follows her: Cara's follow is Cara's.
+    assert [f["name"] for f in mine["following"]] == ["Bob"]
+    assert [(i["guest"], i["seat"], i["state"]) for i in mine["invitations"]] == [
+        ("Bob", 1, "withdrawn"),
+        ("Cara", 2, "pending"),
+    ]
+    assert all(i["host"] == "Ann" and i["game"] == gid for i in mine["invitations"])
+    assert mine["invitations"][0]["ended"] and mine["invitations"][1]["ended"] is None
+    # The guest's export holds the invitation it was sent, and its own follows only.
+    theirs = cara.get("/api/account/export").json()["friends"]
+    assert [f["name"] for f in theirs["following"]] == ["Ann"]
+    assert [(i["host"], i["guest"]) for i in theirs["invitations"]] == [("Ann", "Cara")]
+    assert bob.get("/api/account/export").json()["friends"]["following"] == []

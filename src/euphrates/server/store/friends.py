@@ -387,6 +387,45 @@ class FriendStore:
 
         return take
 
+    async def export(self, user_id: int) -> dict[str, Any]:
+        """For the account's data export: whom it follows, and every invitation it made
+        or was sent, in whatever state, by the other account's name."""
+        i, u = db.invitations, db.users
+        host, guest = u.alias("host"), u.alias("guest")
+        invitations = (
+            sa.select(
+                i.c.game_id,
+                i.c.seat,
+                i.c.state,
+                i.c.created_at,
+                i.c.ended_at,
+                host.c.name.label("host"),
+                guest.c.name.label("guest"),
+            )
+            .join(host, host.c.id == i.c.host_id)
+            .join(guest, guest.c.id == i.c.user_id)
+            .where(sa.or_(i.c.host_id == user_id, i.c.user_id == user_id))
+            .order_by(i.c.created_at, i.c.id)
+        )
+        async with self.database.connect() as conn:
+            invited = (await conn.execute(invitations)).all()
+        followed = sorted(await self.following([user_id]), key=lambda f: (f.since, f.name))
+        return {
+            "following": [{"name": f.name, "since": f.since.isoformat()} for f in followed],
+            "invitations": [
+                {
+                    "game": r.game_id,
+                    "seat": r.seat,
+                    "host": r.host,
+                    "guest": r.guest,
+                    "state": r.state,
+                    "made": aware(r.created_at).isoformat(),
+                    "ended": aware(r.ended_at).isoformat() if r.ended_at else None,
+                }
+                for r in invited
+            ],
+        }
+
     async def forget_account(self, user_id: int) -> None:
         """A deleted account: whom it follows and who follows it, and its invitations
         still pending (made or received), go."""

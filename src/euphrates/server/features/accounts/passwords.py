@@ -90,5 +90,8 @@ async def verify_password(stored: str | None, password: str) -> bool:
     await warm()
     assert _dummy is not None
     against = stored if stored and stored.startswith("$argon2") else _dummy
-    ok = await asyncio.to_thread(_verify, against, password)
+    # Hashed as check_password keeps it (NFC): the same password typed with an accent
+    # as a separate mark (NFD) must match, not count as a wrong guess.
+    typed = unicodedata.normalize("NFC", password)
+    ok = await asyncio.to_thread(_verify, against, typed)
     return ok and against is stored

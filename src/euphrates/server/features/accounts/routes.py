@@ -190,6 +190,7 @@ async def export(signed: UserDep, services: ServicesDep) -> dict[str, Any]:
     mine["notifications"] = await services.notifier.choices.export(signed.user.id)
     mine["ratings"] = await rating_reads.of_user(services.accounts.database, signed.user.id)
     mine["lifetime"] = await lifetime_reads.export(services.accounts.database, signed.user.id)
+    mine["friends"] = await services.friends.store.export(signed.user.id)
     return mine
 
 

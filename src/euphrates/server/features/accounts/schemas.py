@@ -91,6 +91,28 @@ class RatingsExport(BaseModel):
     rated: list[RatedGameOut]
 
 
+class FollowOut(BaseModel):
+    name: str
+    since: str
+
+
+class InvitationExport(BaseModel):
+    game: str
+    seat: int
+    host: str
+    guest: str
+    state: Literal["pending", "accepted", "declined", "withdrawn"]
+    made: str
+    ended: str | None
+
+
+class FriendsExport(BaseModel):
+    following: list[FollowOut] = Field(description="the players you follow")
+    invitations: list[InvitationExport] = Field(
+        description="every invitation to a seat you made or were sent, in any state"
+    )
+
+
 class ExportOut(BaseModel):
     account: ExportAccount
     sessions: list[SessionOut]
@@ -106,6 +128,7 @@ class ExportOut(BaseModel):
         description="your lifetime figures per game and number of players, and every "
         "head-to-head row"
     )
+    friends: FriendsExport = Field(description="whom you follow, and your invitations")
 
 
 class EndedOut(BaseModel):
