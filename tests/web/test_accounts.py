@@ -85,6 +85,27 @@ def test_what_is_typed_in_the_account_form_survives_the_lobby_redrawing(
     assert page.input_value("#account-name") == "", "signed out: the form starts empty"
 
 
+def test_typing_goes_on_into_the_same_field_across_a_redraw(server: Server, pages: Pages) -> None:
+    """A redraw takes the field being typed in out of the page for a moment, and with it
+    the focus: the keys after it went nowhere, and a log-in went out with half a name
+    (refused as a wrong password). The field keeps the focus and its caret."""
+    from tests.web.helpers import choose_lang
+
+    page = pages.open(server.base + "/")
+    page.wait_for_selector("[data-game=cards]")
+    page.click("#account-name")
+    page.keyboard.type("Tyd")
+    page.keyboard.press("ArrowLeft")  # the caret between "Ty" and "d"
+    # A redraw the player did not make (here the language switch pressed by a script,
+    # which leaves the focus where it is, as the server's offer arriving does).
+    page.evaluate("() => document.querySelector('.lang button[lang=de]').click()")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.type("pe")
+    assert page.input_value("#account-name") == "Typed"
+    assert page.evaluate("() => document.activeElement?.id") == "account-name"
+    choose_lang(page, "en")
+
+
 def test_signing_in_before_the_page_knew_who_is_signed_in(server: Server, pages: Pages) -> None:
     """A slow server: the lobby asks who is signed in as it opens, and the player signs
     up before the answer ("nobody") comes. That answer, out of date when it arrives,

@@ -12,7 +12,7 @@
 
 import { account, accountGames, accountPanel, loadAccount } from "./shared/account.js";
 import { call } from "./shared/api.js";
-import { byId, fill, h } from "./shared/dom.js";
+import { byId, fill, h, keepingFocus } from "./shared/dom.js";
 import { currentLang, errorText, langSwitch, onLang, t } from "./shared/i18n.js";
 import { joinPanel, linkRow } from "./shared/joining.js";
 import { forget, fragment, myGames, readFragment, remember, savedName, saveName } from "./shared/mygames.js";
@@ -190,7 +190,13 @@ function accountBox() {
   return accountEl;
 }
 
+/** The whole lobby, drawn again; a field being typed in keeps the focus (the account
+ * box's fields move into its new form before the page is replaced). */
 function render() {
+  keepingFocus(draw);
+}
+
+function draw() {
   const app = byId("app");
   drawnFor = account()?.name ?? null;
   document.title = t("app.title");

@@ -92,8 +92,46 @@ export function s(tag, attrs = {}, ...children) {
  * @param {...Child} children
  */
 export function fill(el, ...children) {
-  el.replaceChildren();
-  append(el, children);
+  keepingFocus(() => {
+    el.replaceChildren();
+    append(el, children);
+  });
+}
+
+/**
+ * Run `draw`, and give the focus back to the field that had it if the drawing kept
+ * the field (a name being typed while the page is drawn again): taken out of the page
+ * for a moment, it lost the focus, and the keys that follow would go nowhere. A page
+ * whose drawing builds its parts before replacing the old ones (they may move a kept
+ * field) wraps the whole drawing.
+ * @param {() => void} draw
+ */
+export function keepingFocus(draw) {
+  const focused = document.activeElement;
+  const kept = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  const caret = kept instanceof HTMLInputElement || kept instanceof HTMLTextAreaElement ? caretOf(kept) : null;
+  draw();
+  if (!kept || !kept.isConnected || document.activeElement === kept) return;
+  kept.focus({ preventScroll: true });
+  if (caret && (kept instanceof HTMLInputElement || kept instanceof HTMLTextAreaElement)) {
+    try {
+      kept.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      /* an input type without a caret (number, e-mail) */
+    }
+  }
+}
+
+/**
+ * @param {HTMLInputElement|HTMLTextAreaElement} field
+ * @returns {[number, number]|null}
+ */
+function caretOf(field) {
+  try {
+    return field.selectionStart === null || field.selectionEnd === null ? null : [field.selectionStart, field.selectionEnd];
+  } catch {
+    return null;
+  }
 }
 
 /**
