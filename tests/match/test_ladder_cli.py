@@ -26,6 +26,12 @@ def test_a_ladder_writes_its_levels_and_how_they_were_measured(
     assert printed["ratings"] == levels and printed["seed"] == 7 and printed["games"] == 1
     (run,) = doc["runs"]
     assert (run["game"], run["group"], run["seed"]) == ("cards", "2", 7)
+    # the command repeats the run wherever it is given; it never names where it wrote
+    assert run["command"] == (
+        "euphrates ladder --game cards --players 2 --games 1 --seed 7"
+        " --levels beginner,intermediate --jobs 1"
+    )
+    assert str(tmp_path) not in out.read_text()
     # a second ladder of another group joins the file; the first stays
     assert main(["ladder", *args[:3], "4", *args[4:]]) == 0
     doc = json.loads(out.read_text())

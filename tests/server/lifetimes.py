@@ -30,7 +30,9 @@ class Seat:
     token: str | None = None
     bot: str | None = None
     resign_after: int | None = None
-    """Resign (a rated game) after this many own decisions."""
+    """Resign (a rated game) once this seat and every other person's seat made this
+    many decisions: with MIN_DECISIONS the game counts whoever's seat answered a
+    conflict first (the deal is the server's, so the order of decisions is not fixed)."""
 
 
 @dataclass
@@ -75,7 +77,8 @@ def create(
 def play_out(played: Played, seed: int, timeout: float = 300) -> None:
     """Every person's seat decides until the game ends: random legal actions on the
     board, the greedy bot's choice in the card game (random play there takes thousands
-    of actions); a seat with `resign_after` resigns once it made that many decisions.
+    of actions); a seat with `resign_after` resigns once it and every other person's
+    seat made that many decisions.
     The game is asked of the seat that moved last, which holds the next decision
     often (a turn's two actions, a conflict's answer), else of the seat that holds it."""
     rng = random.Random(seed)
@@ -102,7 +105,8 @@ def play_out(played: Played, seed: int, timeout: float = 300) -> None:
             looker = mover
             continue
         assert mover.person is not None
-        if mover.resign_after is not None and made[seat] >= mover.resign_after:
+        people = [i for i, s in enumerate(played.seats) if s.person is not None]
+        if mover.resign_after is not None and all(made[i] >= mover.resign_after for i in people):
             r = mover.person.post(f"/api/games/{gid}/seats/{seat}/resign", token=mover.token)
             assert r.is_success, r.text
             mover.resign_after = None

@@ -286,13 +286,13 @@ def test_a_rated_table_offers_only_the_measured_levels(server: Server, pages: Pa
     assert page.locator("#rated-rules").get_attribute("href") == "/fair-play"
     page.click("button[data-players='3']")
     more = measured("board", "3-4")
-    assert more == ["beginner", "intermediate"]
+    assert more == ["beginner", "intermediate", "strong"]
     for seat in (1, 2):
         assert options(page, f"select[name=seat{seat}]") == [
             "invite",
             *[f"bot:{lv}" for lv in more],
         ]
-    assert page.locator("select[name=seat1]").input_value() == "bot:intermediate"
+    assert page.locator("select[name=seat1]").input_value() == "bot:strong"
     page.select_option("select[name=seat2]", "invite")
     page.click("#create")
     page.wait_for_url("**/g/*")
@@ -302,7 +302,7 @@ def test_a_rated_table_offers_only_the_measured_levels(server: Server, pages: Pa
     assert game["rated"] is True
     assert [(s["kind"], s["level"]) for s in game["seats"]] == [
         ("human", None),
-        ("bot", "intermediate"),
+        ("bot", "strong"),
         ("human", None),
     ]
 
@@ -328,8 +328,7 @@ def test_the_fair_play_page_states_the_servers_figures(
     defaults = Settings()
     assert figures(page) == {
         "levels-2": "beginner, intermediate and strong",
-        # strong is measured for three and four players in the card game only
-        "levels-3-4": "beginner, intermediate and strong (card game only)",
+        "levels-3-4": "beginner, intermediate and strong",
         "min_decisions": str(MIN_DECISIONS),
         "abort_limit": str(ABORT_LIMIT),
         "pair_limit": str(PAIR_LIMIT),
@@ -344,8 +343,22 @@ def test_the_fair_play_page_states_the_servers_figures(
     assert f"within {defaults.forfeit_grace:g} seconds" in text
     page.click(".lang button[lang=de]")
     page.wait_for_selector("h1:text('Fairplay')")
-    assert figures(page)["levels-3-4"] == "Anfänger, Fortgeschritten und Stark (nur im Kartenspiel)"
+    assert figures(page)["levels-3-4"] == "Anfänger, Fortgeschritten und Stark"
     assert f"binnen {defaults.forfeit_grace:g} Sekunden" in page.locator("main").inner_text()
+
+    # A server whose ratings measure a level in one game only says which.
+    def one_game_only(route: Any) -> None:
+        offer = route.fetch().json()
+        offer["rated_levels"]["board"]["3-4"].remove("strong")
+        route.fulfill(json=offer)
+
+    page.route("**/api/meta", one_game_only)
+    page.reload()
+    assert figures(page)["levels-3-4"] == "Anfänger, Fortgeschritten und Stark (nur im Kartenspiel)"
+    page.click(".lang button[lang=en]")
+    page.wait_for_selector("h1:text('Fair play')")
+    assert figures(page)["levels-3-4"] == "beginner, intermediate and strong (card game only)"
+    page.unroute("**/api/meta")
 
     with club(pages, tmp_path, forfeit_grace=45.0, hints_per_minute=6.0) as base:
         other = pages.open(base + "/fair-play")
