@@ -53,7 +53,16 @@ def start_tour(pages: Pages, server: Server, game: str, lang: str, **screen: Any
 
 
 def moved_on(page: Any, before: str) -> str:
-    page.wait_for_function(f"() => ({STATE})() !== {before!r}", timeout=30000)
+    # A full suite on two cores has kept a step from moving on for 30 s: the wait is
+    # for the page's own signal, so a longer one costs nothing when it comes sooner.
+    try:
+        page.wait_for_function(f"() => ({STATE})() !== {before!r}", timeout=60000)
+    except Exception as e:  # say where the tour stood, not only that it stood still
+        seen = page.evaluate(
+            "() => [...document.querySelectorAll('.tour, .notice, #status')]"
+            ".map(x => x.className + ': ' + x.innerText.slice(0, 300))"
+        )
+        raise AssertionError(f"the tour stayed at {before!r}; on the page: {seen}") from e
     state: str = page.evaluate(STATE)
     return state
 
