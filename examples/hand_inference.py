@@ -32,11 +32,10 @@ import statistics
 import time
 from typing import Any
 
-from known_hands import deal_back
-
 from euphrates.bots import GreedyBot
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.greedy import judge
+from euphrates.bots.inference import hand_to
 from euphrates.cards.kinds import COMMIT
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -46,23 +45,9 @@ CARDS = game_definition("cards")
 EVALUATOR = evaluator_for("cards")
 
 
-def keep_hand(state: Any, seat: int, want: list[int], rng: Rng) -> bool:
-    """Give `seat` the hand `want` by exchanging cards with the deck and the removed
-    cards; False where those lack a card it needs."""
-    hand = state.hands[seat]
-    if hand == want:
-        return True
-    pool = list(state.deck) + list(state.removed)
-    for c in range(4):
-        pool.extend([c] * max(0, hand[c] - want[c]))
-        for _ in range(want[c] - hand[c]):
-            if c not in pool:
-                return False
-            pool.remove(c)
-    state.hands[seat] = list(want)
-    rng.shuffle(pool)
-    deal_back(state, pool)
-    return True
+# Give `seat` the hand `want` by exchanges with the deck and the removed cards (False
+# where they lack a card it needs): the shipped reading's own step.
+keep_hand = hand_to
 
 
 def log_likelihood(state: Any, action: str, seat: int, tau: float) -> float:

@@ -13,11 +13,13 @@ import pytest
 from euphrates.bots.levels import make_bot
 from euphrates.bots.review import review_move
 from euphrates.cli import main
+from euphrates.core.history import HISTORY_KEY, History, replayed, with_history, without_history
 from euphrates.core.protocol import GameState
 from euphrates.games import game_definition
-from euphrates.match.records import GameRecord
+from euphrates.match.records import GameRecord, replay
 from euphrates.match.review import render, review
-from euphrates.match.reviewbench import figures
+from euphrates.match.reviewbench import figures, referee_worlds
+from euphrates.match.reviewdoc import moves
 from euphrates.words.advice import in_every_language
 from euphrates.words.book import LANGS
 
@@ -133,12 +135,16 @@ def _record_to_revolt() -> GameRecord:
         state.apply(action)
 
 
-@pytest.mark.parametrize("game", ["cards", "board"])
-def test_hints_are_in_words_and_never_a_move_the_review_flags(game: str) -> None:
+@pytest.mark.parametrize(
+    "game, spec", [("cards", "hint:30ms"), ("board", "hint:30ms"), ("cards", "hint:30ms:read")]
+)
+def test_hints_are_in_words_and_never_a_move_the_review_flags(game: str, spec: str) -> None:
     """The hint bot's move at positions of a greedy game, of every kind met: the review
-    never flags it (same seed), and its advice in both languages holds no notation."""
+    never flags it (same seed), and its advice in both languages holds no notation. A
+    hint that reads the table is judged by a review that reads it, as a server's."""
     definition = game_definition(game)
     state = definition.new_game(2, 41)
+    history = History()
     bots = [make_bot("greedy", 3), make_bot("greedy", 4)]
     checked: set[str] = set()
     step = 0
@@ -148,12 +154,13 @@ def test_hints_are_in_words_and_never_a_move_the_review_flags(game: str) -> None
         view = state.view(d.seat)
         if len(view["legal"]) > 1 and (d.kind not in checked or step % 37 == 0):
             checked.add(d.kind)
-            hint = make_bot("hint:30ms", step, game).choose(definition, view)
+            shown = with_history(view, history) if spec.endswith(":read") else view
+            hint = make_bot(spec, step, game).choose(definition, shown)
             assert hint in view["legal"]
-            assert review_move(game, view, hint, step)["best"] is None
+            assert review_move(game, shown, hint, step)["best"] is None
             for lang, words in in_every_language(game, hint, d.context).items():
                 assert words and not NOTATION.search(words), (lang, hint, words)
-        state.apply(bots[d.seat].choose(definition, view))
+        history.play(state, bots[d.seat].choose(definition, view))
         step += 1
     assert "action" in checked and len(checked) >= 2
 
@@ -210,3 +217,50 @@ def test_the_benchmark_command_runs_on_a_tiny_budget(capsys: pytest.CaptureFixtu
     for figure in (*figures_named, "expert_flagged_not_upheld", "agreement_within_noise"):
         assert set(doc[figure]) == {"hits", "of", "rate", "wilson95"}
     assert doc["expert_flagged"]["of"] == 2
+
+
+def test_a_card_games_review_hands_each_mover_its_history_and_the_boards_none() -> None:
+    """The history beside each move's view is the one the game's replay shows that
+    mover, computed here anew for each move from the record (core.history); the board,
+    whose table the review does not read, gets none."""
+    for game in ("cards", "board"):
+        definition = game_definition(game)
+        state = definition.new_game(2, 77)
+        bot = make_bot("random", 5)
+        actions: list[str] = []
+        for _ in range(60):
+            d = state.decision()
+            assert d is not None
+            actions.append(bot.choose(definition, state.view(d.seat)))
+            state.apply(actions[-1])
+        record = GameRecord(game, 2, 77, {}, ["Ann", "Bea"], actions)
+        for i, seat, view, _text in moves(record):
+            if game == "board":
+                assert HISTORY_KEY not in view
+                continue
+            seen = replayed(definition.new_game(2, 77), actions[:i]).seen_by(seat)
+            assert view[HISTORY_KEY] == seen
+            assert without_history(view) == replay(record, i).view(seat)
+
+
+def test_the_review_bench_compares_the_reading_against_the_real_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["review-bench", "--game", "cards", "--positions", "2", "--seed", "12", "--read"]
+    args += ["--referee-knows-hands", "--strong", "greedy", "--expert", "greedy"]
+    assert main([*args, "--referee-worlds", "4"]) == 0
+    doc = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert doc["review_reads"] is True and doc["referee"]["knows_the_hands"] is True
+    assert doc["expert_flagged"]["of"] == 2
+    bench = ["review-bench", "--game", "board", "--positions", "2", "--seed", "1", "--read"]
+    assert main(bench) == 2
+    assert "card game only" in capsys.readouterr().err
+
+
+def test_a_referee_that_knows_the_hands_deals_only_the_unseen_cards() -> None:
+    definition = game_definition("cards")
+    truth: Any = definition.new_game(2, 31)
+    worlds: list[Any] = referee_worlds("cards", truth.view(0), truth, 5, 6)
+    assert all(w.hands == truth.hands for w in worlds)
+    assert all(sorted(w.deck + w.removed) == sorted(truth.deck + truth.removed) for w in worlds)
+    assert len({tuple(w.deck) for w in worlds}) > 1

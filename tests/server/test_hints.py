@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from euphrates.match.records import GameRecord
+from euphrates.core.history import HISTORY_KEY, replayed
+from euphrates.match.records import GameRecord, replay
 from euphrates.server.common.config import Settings
 from euphrates.server.features.hints.hints import HINT_SPEC
 from euphrates.words.advice import in_every_language
@@ -86,6 +87,7 @@ def test_a_hint_is_a_legal_action_from_the_seats_view_only(
     assert set(asked) == {"id", "game", "bot", "seed", "view"}
     assert asked["bot"] == HINT_SPEC
     public = {k: v for k, v in view.items() if k != "version"}  # the server's count
+    seen = asked["view"].pop(HISTORY_KEY, None)
     assert {k: v for k, v in asked["view"].items() if k != "version"} == public
     # The log notes the hint, and the hint is an action the seat may take.
     after = api.call("GET", f"/api/games/{gid}", token).json()
@@ -101,6 +103,12 @@ def test_a_hint_is_a_legal_action_from_the_seats_view_only(
     assert hints == [
         {"after": len(record.actions) - 1, "kind": "hint", "seat": 0, "level": "strong"}
     ]
+    # In the card game, whose table the hint reads, beside the view went what seat 0
+    # saw happen before the hint (G-3), computed here from the record; the board, none.
+    if game == "cards":
+        assert seen == replayed(replay(record, 0), record.actions[:-1]).seen_by(0)
+    else:
+        assert seen is None
 
 
 def test_hints_are_refused_where_they_do_not_belong(spied: tuple[str, Path]) -> None:

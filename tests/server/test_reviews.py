@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from euphrates.bots.worker import REVIEW_KEYS
+from euphrates.core.history import History, with_history
 from euphrates.match.records import GameRecord, replay
 from euphrates.match.review import review
 from euphrates.server.common.config import Settings, async_db_url
@@ -91,7 +92,7 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
     expected = review(record, "quick")  # the depth the tests' servers judge at
     assert doc == {"status": "done", **expected}
     assert doc["estimate"] == "model"  # both games ship a value model
-    assert doc["format"] == 2
+    assert doc["format"] == 3
     for m in doc["moves"]:  # every row names its mover and says the move in words
         assert m["name"] == record.seats[m["seat"]]
         assert set(m["words"]) == set(LANGS) and m["words"]["en"]["move"]
@@ -100,13 +101,17 @@ def test_an_ended_game_is_reviewed_once_each_request_one_movers_view(
     requests = review_requests(log)
     assert len(requests) == len(record.actions)  # once: one request a move
     state = replay(record, 0)
+    history = History()
     for i, (req, text) in enumerate(zip(requests, record.actions, strict=True)):
         assert set(req) == REVIEW_KEYS
         seat = state.to_move()
-        assert req["view"] == state.view(seat)  # exactly the mover's view, nothing more
+        # Exactly the mover's view, nothing more; in the card game, whose table the
+        # review reads, with the mover's public history beside it (G-3).
+        view = state.view(seat)
+        assert req["view"] == (with_history(view, history) if game == "cards" else view)
         assert req["action"] == text and req["seed"] == i and req["depth"] == "quick"
         assert str(record.seed) not in json.dumps(req)
-        state.apply(text)
+        history.play(state, text)
     assert api.call("GET", f"/api/games/{gid}/review").json() == doc  # stored
     assert app.state.services.reviewer.done == 1
 

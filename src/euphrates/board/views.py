@@ -25,7 +25,7 @@ from euphrates.board.state import BoardState
 from euphrates.board.writing import MAX_POINTS, MAX_SCORE_LOG, TOTAL_TILES, VIEW_KEYS, VIEW_ONLY
 from euphrates.core.colours import COLOUR_NAMES
 from euphrates.core.errors import RecordError
-from euphrates.core.history import HISTORY_KEY
+from euphrates.core.history import HISTORY_KEY, without_history
 from euphrates.core.protocol import Json
 from euphrates.core.rng import Rng
 
@@ -181,7 +181,7 @@ def sample_from_view(view: Mapping[str, Any], rng: Rng) -> BoardState:
             _fail(f"'{key}' is not what the position the view describes shows that seat")
     # `==` takes True for 1 and 1.0 for 1; their JSON texts differ. The given view equals
     # the engine's own, so it has its shallow shape and writing it is cheap.
-    given = {k: v for k, v in view.items() if k != HISTORY_KEY}
+    given = without_history(view)
     if json.dumps(shown, sort_keys=True) != json.dumps(given, sort_keys=True):
         _fail("a value has the wrong type (true or 1.0 where the view holds an integer)")
     return st

@@ -5,6 +5,11 @@ move the review (bots/review.py) would judge it as: where the review would flag 
 better move the review names is given instead, and checked the same way (at most
 `CHECKS` times), so that a hint is never a move the review of the game would flag on the
 same worlds. The check costs a second or a few more, on the hint's worker.
+
+`hint:1s:read` (the server's) hands both the history beside the view: in the card game
+the search and the check then imagine the hidden hands as read from the table
+(bots/inference.py), as the game's review does, so that a hint is judged as the review
+will judge it.
 """
 
 from __future__ import annotations
@@ -22,16 +27,20 @@ CHECKS = 4
 class HintBot(Bot):
     name = "hint"
 
-    def __init__(self, seed: int, budget: str, search: Callable[[str], Bot]) -> None:
+    def __init__(
+        self, seed: int, budget: str, search: Callable[[str], Bot], reads: bool = False
+    ) -> None:
         """`search(game)` makes the game's search at `budget` (given by bots/levels.py,
-        which knows every level)."""
+        which knows every level); `reads`: the search and the check read the table from
+        the history beside the view, where the game's are read (`hint:1s:read`)."""
         super().__init__(seed)
         self.budget = budget
         self.search = search
+        self.reads_history = reads
         self.last_iterations = 0
 
     def describe(self) -> str:
-        return f"hint:{self.budget}"
+        return f"hint:{self.budget}" + (":read" if self.reads_history else "")
 
     def choose(self, game: GameDefinition[Any], view: View) -> str:
         legal = legal_of(view)

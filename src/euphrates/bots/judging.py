@@ -1,8 +1,9 @@
 """Moves compared on the same imagined states: what the review and the hints judge with.
 
 One decision, seen from its mover's view, and a few candidate moves. `worlds` imagines
-states from that view (the hidden hands, bag or deck re-dealt, G-3; seeded, so the
-judgement repeats) and every candidate is played in a copy of each of them: the moves
+states from that view (the hidden hands, bag or deck re-dealt, G-3, or in the card game,
+with the seat's history beside the view, drawn from the table's reading: bots/inference.py;
+seeded, so the judgement repeats) and every candidate is played in a copy of each of them: the moves
 are compared on the same luck, and the difference of two candidates world by world
 (`paired`) has a standard error far below either value's own. After the candidate,
 play goes on as the greedy bot would play it, everyone (`bots.rollout.greedy_step`,
@@ -32,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from euphrates.bots.evaluation import Evaluator, evaluator_for
+from euphrates.bots.inference import read
 from euphrates.bots.rollout import greedy_step
 from euphrates.bots.value import MODELS, ValueModel, search_view
 from euphrates.bots.value import load as load_value
@@ -120,9 +122,15 @@ def judge_for(game: str) -> Judge:
 
 
 def worlds(game: str, view: View, seed: int, count: int) -> list[GameState[Any]]:
-    """`count` states imagined from `view`, the same for the same seed."""
+    """`count` states imagined from `view`, the same for the same seed: drawn from the
+    reading of the table where the view holds its seat's history and the game is read
+    (bots/inference.py), else dealt at random."""
     rng = Rng(seed)
-    base = game_definition(game).sample_from_view(view, rng)
+    definition = game_definition(game)
+    reading = read(definition, view)
+    if reading is not None:
+        return [reading.world(rng) for _ in range(count)]
+    base = definition.sample_from_view(view, rng)
     out = [base]
     seat = int(view["viewer"])
     for _ in range(count - 1):

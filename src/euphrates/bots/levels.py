@@ -9,8 +9,12 @@ mcts:500i:value=F.json  … by the value model in file F (a generation being tra
 rollout:1s  rollout:200i  the greedy judgement's best few actions compared by rollouts
                       in which everyone plays greedily until the bot's next turn
 rollout:200i:value    the same, the rollouts' ends valued by the shipped value model
+rollout:200i:read     the card game's worlds dealt from a reading of the public history
+                      (bots.inference) rather than at random
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 hint:1s               that search, its move checked by the review (bots/hinting.py)
+hint:1s:read          the same, the card game's search and check reading the table (the
+                      server's hint)
 beginner intermediate strong expert   the levels (see LEVELS)
 """
 
@@ -25,6 +29,7 @@ from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.hinting import HintBot
+from euphrates.bots.inference import READABLE
 from euphrates.bots.mcts import MctsBot
 from euphrates.bots.rollout import RolloutBot
 from euphrates.bots.value import load as load_value
@@ -55,6 +60,7 @@ MAX_SECONDS = 600.0
 SLACK_SECONDS = 60.0
 SLOWEST_ITERATIONS_PER_SECOND = 50.0
 SLOWEST_ROLLOUTS_PER_SECOND = 1.0  # a rollout on the board, on a busy machine
+READ_SECONDS = 300.0  # a card game's whole history read from the deal, on a busy machine
 CHECK_SECONDS = 120.0  # the review's check of a hint, at most, on a busy machine
 
 
@@ -156,10 +162,19 @@ def _valued(
 
 
 @functools.lru_cache(maxsize=64)
-def reads_history(spec: str) -> bool:
-    """Whether the bot `spec` names reads the public history (Bot.reads_history): a
+def reads_history(spec: str, game: str | None = None) -> bool:
+    """Whether the bot `spec` names reads the public history (Bot.reads_history), of
+    `game` if named (a search reads the card game's table only: bots/inference.py): a
     host sends it to those only."""
-    return make_bot(spec).reads_history
+    return make_bot(spec).reads_history and (game is None or game in READABLE)
+
+
+def _read_of(spec: str) -> tuple[str, bool]:
+    """The spec without its `:read` part, and whether it had one."""
+    parts = spec.strip().split(":")
+    if "read" not in parts[1:]:
+        return spec, False
+    return ":".join(p for i, p in enumerate(parts) if i == 0 or p != "read"), True
 
 
 def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
@@ -167,8 +182,13 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     `game` names the game whose value model a `:value` search loads and whose search a
     `search:` bot (and so a strong or expert level) is (without it, both are settled at
     the bot's first decision)."""
+    spec, reads = _read_of(spec)
     spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
+    if reads and not spec.startswith(("rollout", "hint")):
+        raise ArgumentError(
+            f"only a rollout search or a hint reads the table (:read), not {spec!r}"
+        )
     if valued and not spec.startswith(("mcts", "rollout")):
         raise ArgumentError(f"only an mcts or rollout search takes a value model, not {spec!r}")
     if spec == "random":
@@ -191,12 +211,17 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     if spec == "hint" or spec.startswith("hint:"):
         _budget(spec)
         budget = spec.partition(":")[2] or "1s"
-        return HintBot(seed, budget, lambda name: make_bot(f"search:{budget}", seed, name))
+
+        def search(name: str) -> Bot:
+            if reads and name in READABLE:  # the card game's search, reading the table
+                return make_bot(f"{SEARCH_BY_GAME[name]}:{budget}:read", seed, name)
+            return make_bot(f"search:{budget}", seed, name)
+
+        return HintBot(seed, budget, search, reads)
     if spec == "rollout" or spec.startswith("rollout:"):
         iterations, seconds = _budget(spec)
-        return _valued(
-            RolloutBot(seed, iterations=iterations, seconds=seconds), valued, model_file, game
-        )
+        bot = RolloutBot(seed, iterations=iterations, seconds=seconds, reads=reads)
+        return _valued(bot, valued, model_file, game)
     raise ArgumentError(
         f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
         f"rollout:<budget>, hint:<budget> or a level ({', '.join(LEVELS)})"
@@ -205,6 +230,9 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
 
 def timeout_for(spec: str) -> float:
     """How long a host waits for one decision of `spec` before it calls the bot hung."""
+    spec, reads = _read_of(spec)
+    if reads:  # a whole game's history read anew (a worker that did not read it before)
+        return READ_SECONDS + timeout_for(spec)
     spec = _normal(_value_of(spec)[0])
     if spec == "hint" or spec.startswith("hint:"):
         # the search, then the review's check of its move (bots/hinting.py)

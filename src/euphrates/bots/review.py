@@ -37,6 +37,7 @@ from typing import Any
 
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.judging import REPLY, SETTLE, Judge, Judged, judge_for, judge_moves, worlds
+from euphrates.core.history import without_history
 from euphrates.core.protocol import View
 from euphrates.games import game_definition
 
@@ -50,22 +51,25 @@ class Step:
 
 @dataclass(frozen=True)
 class Depth:
-    """The three steps' budgets."""
+    """The three steps' budgets, and whether the worlds are read from the table where
+    the view's history allows (bots/judging.py, `worlds`)."""
 
     screen: Step
     reply: Step
     confirm: Step
+    reads: bool = True
 
 
 SCREEN = Step(worlds=8, width=8, horizon=SETTLE)
 REPLY_STEP = Step(worlds=8, width=2, horizon=REPLY)
 CONFIRM = Step(worlds=32, width=3, horizon=REPLY)
 FULL = Depth(SCREEN, REPLY_STEP, CONFIRM)
-QUICK = Depth(Step(2, 3, SETTLE), Step(2, 1, SETTLE), Step(8, 1, SETTLE))
+QUICK = Depth(Step(2, 3, SETTLE), Step(2, 1, SETTLE), Step(8, 1, SETTLE), reads=False)
 """For a machine that cannot spare the full review, and for the tests of what carries a
 review (the server, the replay): every move judged to the end of its own consequences
-only, not through the next player's turn, on fewer worlds and candidates; what it flags
-it flags by the same rule."""
+only, not through the next player's turn, on fewer worlds and candidates, dealt at
+random (reading a card game's table costs some 15 times the quick review of it); what
+it flags it flags by the same rule."""
 DEPTHS = {"full": FULL, "quick": QUICK}
 ALL_SMALL = 10
 """A decision with at most this many legal actions has all of them screened."""
@@ -112,8 +116,9 @@ def review_move(
     decision = view.get("decision") or {}
     kind = str(decision.get("kind", "action"))
     legal = list(view["legal"])
+    shown = view if depth.reads else without_history(view)
     imagined = worlds(
-        game, view, seed, max(depth.screen.worlds, depth.reply.worlds, depth.confirm.worlds)
+        game, shown, seed, max(depth.screen.worlds, depth.reply.worlds, depth.confirm.worlds)
     )
     if len(legal) <= 1:
         after = judge_moves(judge, imagined[:4], seat, [action], SETTLE).mean(action)

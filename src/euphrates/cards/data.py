@@ -262,6 +262,17 @@ class CardsData:
         self._cache_v = -1
         self._legal_v = -1
 
+    def deal_unseen(self, pool: list[int]) -> None:
+        """The cards no seat holds dealt from `pool` in its order: as many removed cards
+        as before (a two-player game), the rest the deck. For a reader of the table
+        (bots.inference) that has changed a hand and must give the cards it took or
+        gave back to the unseen ones, keeping every count (C-1)."""
+        n_removed = len(self.removed)
+        self.removed = pool[:n_removed]
+        self.deck = pool[n_removed:]
+        self._cache_v = -1
+        self._legal_v = -1
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardsData):
             return NotImplemented

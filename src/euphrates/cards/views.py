@@ -49,7 +49,7 @@ from euphrates.cards.state import CardsState
 from euphrates.cards.writing import COMMON_KEYS
 from euphrates.core.colours import COLOUR_LETTERS, COLOUR_NAMES, RED
 from euphrates.core.errors import RecordError
-from euphrates.core.history import HISTORY_KEY
+from euphrates.core.history import HISTORY_KEY, without_history
 from euphrates.core.protocol import View
 from euphrates.core.rng import Rng
 
@@ -98,7 +98,7 @@ def sample_from_view(value: object, rng: Rng) -> CardsState:
     exactly this view."""
     v = need_mapping(value, "view")
     if HISTORY_KEY in v:  # a bot's public history, beside the view (core.history)
-        v = {k: x for k, x in v.items() if k != HISTORY_KEY}
+        v = without_history(v)
     if v.get("game") != "cards":
         raise RecordError(
             f"view: not of the card game (game must be 'cards', not {shown(v.get('game'))})"

@@ -19,7 +19,7 @@ filtered from it, with every event's JSON written once however many seats read i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from euphrates.core.protocol import Event, GameState, Json, Seat, View
@@ -109,3 +109,8 @@ def with_history(view: View, history: History) -> View:
     """`view` with its viewer's public history beside it, under `history`: what a host
     hands a bot (docs/bots.md)."""
     return {**view, HISTORY_KEY: history.seen_by(view.get("viewer"))}
+
+
+def without_history(view: Mapping[str, Any]) -> View:
+    """`view` without a history beside it: what `with_history` was given."""
+    return {k: v for k, v in view.items() if k != HISTORY_KEY}

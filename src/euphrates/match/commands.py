@@ -128,6 +128,8 @@ def _review_bench(args: argparse.Namespace) -> int:
         args.expert,
         budget,
         line_writer(args.rows),
+        read=args.read,
+        truth=args.referee_knows_hands,
     )
     print(json.dumps(result))
     return 0
@@ -142,6 +144,16 @@ def add_review_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("--expert", help="the bot whose moves are judged (default: the expert's budget)")
     p.add_argument("--referee-worlds", type=int, default=48, help="worlds the referee judges on")
     p.add_argument("--rows", help="append each position's row to this file (JSON lines)")
+    p.add_argument(
+        "--read",
+        action="store_true",
+        help="the review reads the table from the mover's history (card game), as a server's",
+    )
+    p.add_argument(
+        "--referee-knows-hands",
+        action="store_true",
+        help="the referee judges on the real hands, only the deck shuffled (card game)",
+    )
     p.set_defaults(func=_review_bench)
 
 
@@ -154,7 +166,13 @@ def _ladder(args: argparse.Namespace) -> int:
 
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     out = Path(user_path(args.out, "--out ")) if args.out else LADDER_FILE
-    command = "euphrates ladder " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    # Rebuilt from the parsed arguments, not copied from the command line: the file
+    # ships with the package, and where it was written on one machine is nobody's
+    # business and repeats nothing.
+    command = (
+        f"euphrates ladder --game {args.game} --players {args.players} --games {args.games}"
+        f" --seed {args.seed} --levels {shlex.quote(','.join(levels))} --jobs {args.jobs}"
+    )
     started = time.perf_counter()
     fitted, played = run_ladder(args.game, args.players, levels, args.games, args.seed, args.jobs)
     seconds = round(time.perf_counter() - started, 1)

@@ -21,6 +21,14 @@ best and a few legal moves at random). Then:
   errors of their paired difference).
 
 Each figure has its Wilson 95 % interval. The review's seconds per move are counted too.
+
+Two switches compare the review with and without the reading of the table
+(bots/inference.py) on the same positions: `read` hands the review the mover's public
+history beside its view, as a server's review does in the card game; `truth` has the
+referee judge on the real hands (its worlds are the real state, only the deck and the
+removed cards shuffled) instead of on worlds dealt from the view. A referee that deals
+from the view cannot tell a reading review from a worse one (both differ from it where
+the reading says something); one that knows the hands can.
 """
 
 from __future__ import annotations
@@ -32,10 +40,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from euphrates.bots.greedy import GreedyBot
+from euphrates.bots.inference import READABLE, unseen_shuffled
 from euphrates.bots.judging import REPLY, SETTLE, Judged, judge_for, judge_moves, worlds
 from euphrates.bots.levels import make_bot
 from euphrates.bots.review import LOSS, review_move
-from euphrates.core.protocol import View
+from euphrates.core.errors import ArgumentError
+from euphrates.core.history import History, with_history, without_history
+from euphrates.core.protocol import GameState, View
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
 from euphrates.match.ratings import wilson
@@ -68,11 +79,27 @@ def _position_seed(seed: int, game_index: int, move: int) -> int:
     return (seed * 1_000_003 + game_index) * 4096 + move
 
 
+def referee_worlds(
+    game: str, view: View, truth: GameState[Any] | None, seed: int, count: int
+) -> list[GameState[Any]]:
+    """The referee's worlds: dealt from `view`, or, given the real state (`truth`, the
+    card game's), that state with only the cards nobody holds shuffled."""
+    if truth is None:
+        return worlds(game, view, seed ^ 0xA5A5A5A5, count)
+    rng = Rng(seed ^ 0xA5A5A5A5)
+    return [unseen_shuffled(truth, rng) for _ in range(count)]
+
+
 def referee(
-    game: str, view: View, chosen: str, seed: int, budget: Referee
+    game: str,
+    view: View,
+    chosen: str,
+    seed: int,
+    budget: Referee,
+    imagined: list[GameState[Any]],
 ) -> tuple[Judged, list[str]]:
-    """The referee's judgement of `chosen` and its alternatives, and the blunders among
-    them (at least `BLUNDER` below `chosen`)."""
+    """The referee's judgement of `chosen` and its alternatives on its worlds
+    (`imagined`), and the blunders among them (at least `BLUNDER` below `chosen`)."""
     judge = judge_for(game)
     seat = int(view["viewer"])
     legal = list(view["legal"])
@@ -82,7 +109,6 @@ def referee(
     rng = Rng(seed ^ 0x5EED)
     rng.shuffle(rest)
     pool += rest[: budget.random]
-    imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
     # a first look at the whole pool, to the end of the move's consequences
     judged = judge_moves(judge, imagined[: budget.first], seat, pool, SETTLE)
     base = judged.mean(chosen)
@@ -97,12 +123,11 @@ def referee(
 
 
 def verdict(
-    game: str, view: View, judged: Judged, seed: int, budget: Referee, better: str
+    game: str, view: View, judged: Judged, imagined: list[GameState[Any]], better: str
 ) -> tuple[bool, bool]:
     """Whether the review's `better` is the referee's best, and whether the referee cannot
     tell it from its best; `better` is judged on the referee's worlds if it was not."""
     if better not in judged.values:
-        imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
         judge_moves(judge_for(game), imagined, int(view["viewer"]), [better], REPLY, judged)
     best = judged.best()
     if best == better:
@@ -112,36 +137,55 @@ def verdict(
 
 
 def confirmed(
-    game: str, view: View, judged: Judged, seed: int, budget: Referee, move: str, better: str
+    game: str,
+    view: View,
+    judged: Judged,
+    imagined: list[GameState[Any]],
+    move: str,
+    better: str,
 ) -> bool:
     """Whether the referee, on its own worlds, also rates `better` at least the review's
     LOSS above `move`, beyond `Z` standard errors: a flag the deeper judgement upholds."""
     missing = [a for a in (move, better) if a not in judged.values]
     if missing:
-        imagined = worlds(game, view, seed ^ 0xA5A5A5A5, budget.worlds)
         judge_moves(judge_for(game), imagined, int(view["viewer"]), missing, REPLY, judged)
     gain, error = judged.gain(better, move)
     return gain >= LOSS and gain > Z * error
 
 
-def positions(
-    game: str, players: int, seed: int, strong: str
-) -> Callable[[], tuple[View, str, int]]:
-    """Positions of strong self-play, one at a time: (view, strong move, position seed)."""
+@dataclass(frozen=True)
+class Position:
+    read_view: View
+    """The mover's view with its history beside it (for a review that reads the table)."""
+    chosen: str
+    seed: int
+    state: GameState[Any]
+    """The real state (for a referee that knows the hands)."""
+
+    @property
+    def view(self) -> View:
+        """The mover's view alone, as the self-play's bots and the referee see it."""
+        return without_history(self.read_view)
+
+
+def positions(game: str, players: int, seed: int, strong: str) -> Callable[[], Position]:
+    """Positions of strong self-play, one at a time."""
     definition = game_definition(game)
     state: Any = None
     bots: list[Any] = []
+    history = History()
     rng = Rng(seed)
     game_index = -1
     move = 0
 
-    def next_position() -> tuple[View, str, int]:
-        nonlocal state, bots, rng, game_index, move
+    def next_position() -> Position:
+        nonlocal state, bots, history, rng, game_index, move
         while True:
             if state is None or state.is_over():
                 game_index += 1
                 state = definition.new_game(players, seed + game_index)
                 bots = [make_bot(strong, (seed + game_index) * 8 + s, game) for s in range(players)]
+                history = History()
                 rng = Rng(seed + game_index)
                 move = 0
             seat = state.to_move()
@@ -149,10 +193,13 @@ def positions(
             action = bots[seat].choose(definition, view)
             taken = len(view["legal"]) > 1 and rng.below(SAMPLE) == 0
             here = _position_seed(seed, game_index, move)
-            state.apply(action)
-            move += 1
+            found = None
             if taken:
-                return view, action, here
+                found = Position(with_history(view, history), action, here, state.copy())
+            history.play(state, action)
+            move += 1
+            if found is not None:
+                return found
 
     return next_position
 
@@ -166,8 +213,14 @@ def run_review_bench(
     expert: str | None = None,
     budget: Referee | None = None,
     log: Callable[[dict[str, Any]], None] | None = None,
+    read: bool = False,
+    truth: bool = False,
 ) -> dict[str, Any]:
     """The figures on `count` positions (see the docstring)."""
+    if (read or truth) and game not in READABLE:
+        raise ArgumentError(
+            f"the review reads the table of the card game only, not of {game!r} (read, truth)"
+        )
     budget = budget or Referee()
     strong = strong or STRONG[game]
     expert = expert or EXPERT[game]
@@ -177,38 +230,42 @@ def run_review_bench(
     review_seconds = 0.0
     reviews = 0
     start = time.perf_counter()
+
+    def reviewed(position: Position, move: str) -> dict[str, Any]:
+        nonlocal review_seconds, reviews
+        t = time.perf_counter()
+        shown = position.read_view if read else position.view
+        judgement = review_move(game, shown, move, position.seed)
+        review_seconds += time.perf_counter() - t
+        reviews += 1
+        return judgement
+
     for _ in range(count):
-        view, chosen, here = take()
+        position = take()
+        view, chosen, here = position.view, position.chosen, position.seed
         row: dict[str, Any] = {"seed": here, "kind": view["decision"]["kind"], "chosen": chosen}
-        judged, blunders = referee(game, view, chosen, here, budget)
+        imagined = referee_worlds(
+            game, view, position.state if truth else None, here, budget.worlds
+        )
+        judged, blunders = referee(game, view, chosen, here, budget, imagined)
         if blunders:
             planted = blunders[Rng(here).below(len(blunders))]
-            t = time.perf_counter()
-            judgement = review_move(game, view, planted, here)
-            review_seconds += time.perf_counter() - t
-            reviews += 1
+            judgement = reviewed(position, planted)
             row["planted"] = planted
             row["planted_loss"] = round(judged.mean(chosen) - judged.mean(planted), 4)
             row["planted_flagged"] = judgement["best"] is not None
             if judgement["best"] is not None:
                 better = judgement["best"]["action"]
-                row["planted_agree"] = verdict(game, view, judged, here, budget, better)
-        bot = make_bot(expert, here, game)
-        move = bot.choose(definition, view)
-        t = time.perf_counter()
-        judgement = review_move(game, view, move, here)
-        review_seconds += time.perf_counter() - t
-        reviews += 1
+                row["planted_agree"] = verdict(game, view, judged, imagined, better)
+        move = make_bot(expert, here, game).choose(definition, view)
+        judgement = reviewed(position, move)
         row["expert"] = move
         row["expert_flagged"] = judgement["best"] is not None
         if judgement["best"] is not None:
-            row["expert_better"] = judgement["best"]["action"]
-            row["expert_agree"] = verdict(
-                game, view, judged, here, budget, judgement["best"]["action"]
-            )
-            row["expert_confirmed"] = confirmed(
-                game, view, judged, here, budget, move, judgement["best"]["action"]
-            )
+            better = judgement["best"]["action"]
+            row["expert_better"] = better
+            row["expert_agree"] = verdict(game, view, judged, imagined, better)
+            row["expert_confirmed"] = confirmed(game, view, judged, imagined, move, better)
         rows.append(row)
         if log is not None:
             log(row)
@@ -221,12 +278,14 @@ def run_review_bench(
         "positions": len(rows),
         "strong": strong,
         "expert": expert,
+        "review_reads": read,
         "referee": {
             "worlds": budget.worlds,
             "first": budget.first,
             "greedy": budget.greedy,
             "random": budget.random,
             "near": budget.near,
+            "knows_the_hands": truth,
         },
         **result,
         "review_seconds_per_move": round(review_seconds / max(reviews, 1), 3),

@@ -3,7 +3,10 @@
 Both replay the record (`moves`), have each move judged from its mover's view alone by
 `bots.review.review_move` with the move's number as the seed (the terminal in its own
 process, a server on its bot workers), and build the rows and the document here, so
-that a record gets the same review from `euphrates review` and from a server.
+that a record gets the same review from `euphrates review` and from a server. In the
+card game the mover's public history goes beside its view (core.history, G-3): the
+review imagines the hidden cards as the mover could have read them from the table
+(bots/inference.py), not as if the other players' choices told nothing.
 
 A row names the mover (`seat`, `name`), the move (`action`), its decision's kind, the
 move's chance of winning (`after`) and the best judged (`before`), and, where the review
@@ -16,24 +19,33 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from euphrates.bots.inference import READABLE
+from euphrates.core.history import History, with_history
 from euphrates.core.protocol import View
 from euphrates.match.records import GameRecord
 from euphrates.words.advice import review_words
 from euphrates.words.book import book
 
-FORMAT = 2
-"""The document's format: 2 since rows name their mover and a flag says why."""
+FORMAT = 3
+"""The document's format: 2 since rows name their mover and a flag says why, 3 since a
+card game's moves are judged on hands read from the table (older reviews are redone)."""
 
 
 def moves(record: GameRecord) -> Iterator[tuple[int, int, View, str]]:
-    """(number, mover, the mover's view before the move, the move) for each move."""
+    """(number, mover, the mover's view before the move, the move) for each move; in a
+    game whose table a search reads, the view holds the mover's history."""
     state = record.new_game()
+    history = History() if record.game in READABLE else None
     for i, text in enumerate(record.actions):
         decision = state.decision()
         if decision is None:
             raise ValueError(f"move {i + 1} of the record has no mover")
-        yield i, decision.seat, state.view(decision.seat), text
-        state.apply(text)
+        view = state.view(decision.seat)
+        yield i, decision.seat, view if history is None else with_history(view, history), text
+        if history is None:
+            state.apply(text)
+        else:
+            history.play(state, text)
 
 
 def seat_name(record: GameRecord, seat: int) -> str:

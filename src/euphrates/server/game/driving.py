@@ -107,12 +107,9 @@ class BotDriving:
                     if self.pool is None:
                         return
                     spec = self.rooms.settings.bot_levels.get(level) or LEVELS[level]
-                    if reads_history(spec):
+                    if reads_history(spec, room.row.game):
                         if follower is None:
-                            row = room.row
-                            follower = Follower(
-                                room.definition.new_game(row.players, row.seed, row.options)
-                            )
+                            follower = Follower(room.dealt())
                         view = with_history(view, follower.update(room.actions()))
                     text = await self.pool.choose(room.row.game, spec, view)
             except Exception as e:

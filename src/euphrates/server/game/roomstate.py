@@ -176,9 +176,7 @@ class RoomState:
     def _rebuild(self, drop_last: bool = False) -> GameState[Any]:
         """The state after the actions that still stand (but the last, with
         `drop_last`), replayed from the start."""
-        state: GameState[Any] = self.definition.new_game(
-            self.row.players, self.row.seed, self.row.options
-        )
+        state = self.dealt()
         for p in self.played[:-1] if drop_last else self.played:
             state.apply(p.text)
         return state
@@ -269,12 +267,7 @@ class RoomState:
         base = (step - 1) // REPLAY_EVERY * REPLAY_EVERY if step > 0 else 0
         while base > 0 and base not in self.checkpoints:
             base -= REPLAY_EVERY
-        if base == 0:
-            state: GameState[Any] = self.definition.new_game(
-                self.row.players, self.row.seed, self.row.options
-            )
-        else:
-            state = self.checkpoints[base].copy()
+        state = self.dealt() if base == 0 else self.checkpoints[base].copy()
         events: list[Event] = []
         for i in range(base, step):
             events = state.apply(actions[i])
@@ -304,6 +297,13 @@ class RoomState:
     def actions(self) -> list[str]:
         """The action texts that stand: the game's record."""
         return [p.text for p in self.played]
+
+    def dealt(self) -> GameState[Any]:
+        """The game as dealt, before any action: a new state at each call."""
+        state: GameState[Any] = self.definition.new_game(
+            self.row.players, self.row.seed, self.row.options
+        )
+        return state
 
     def check(self, change: lifecycle.Change) -> None:
         """Refuse `change` unless the game's status allows it (lifecycle.py)."""

@@ -17,6 +17,8 @@ so the move log and the record say so.
 
 from __future__ import annotations
 
+from euphrates.bots.levels import reads_history
+from euphrates.core.history import replayed, with_history
 from euphrates.server.common.buckets import Buckets
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.game import lifecycle
@@ -26,11 +28,12 @@ from euphrates.server.store.notes import Note
 from euphrates.words.advice import in_every_language
 
 HINT_LEVEL = "strong"
-HINT_SPEC = "hint:1s"
+HINT_SPEC = "hint:1s:read"
 """The strong level's search (bots/levels.py: the game's own) at a second at most,
 whatever budget the level gets later (a server's workers are shared by every game's
 bots), its move checked by the review (bots/hinting.py): a hint is never a move the
-game's review would flag."""
+game's review would flag. In the card game both read the table from the seat's public
+history, as the game's review does (match/reviewdoc.py)."""
 
 
 class HintBudget:
@@ -92,6 +95,8 @@ async def hint(
         budget.take(who)
         version = room.version
         view = room.state.view(seat)  # the seat's view only, as the table's bots see it
+        if reads_history(HINT_SPEC, room.row.game):  # and what the seat saw happen (G-3)
+            view = with_history(view, replayed(room.dealt(), room.actions()))
         try:
             action = await pool.choose(room.row.game, HINT_SPEC, view, priority=HINT)
         except BotFailure as e:

@@ -1,0 +1,103 @@
+"""How close the shipped reading of the table (bots.inference, `rollout:Ni:read`) comes
+to the other player's true hand, against dealing the unseen cards at random.
+
+    python examples/reading_error.py --games 40 --seed 4100 --particles 16
+
+Two bots of `--players` (greedy by default) play card duels dealt from seed + g; in game
+g the reader sits in seat g mod 2. At each of its decisions that follows a run of the
+other player's, its view and public history (core.history, what a host hands the bot)
+are read as the search reads them (`inference.read`), and as many hands are dealt at
+random from the view (`uniform`). Both guesses are scored against the true hand: the
+error of the expected red count (`red`), of the expected count of each colour summed
+(`colours`), and the expected number of cards that differ (`l1`). `no_reading` counts
+the readings that fell back to random deals (no imagined game agreed with the view).
+
+The reading sees the view and the history only; this script reads the true hands to
+score it. The last line is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+from history_inference import scores
+
+from euphrates.bots import inference
+from euphrates.bots.levels import make_bot
+from euphrates.core.history import History, with_history
+from euphrates.core.rng import Rng
+from euphrates.games import game_definition
+
+CARDS = game_definition("cards")
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    found: dict[str, list[dict[str, float]]] = {"uniform": [], "reading": []}
+    missing = 0
+    seconds = 0.0
+    rng = Rng(args.seed)
+    for g in range(args.games):
+        seed = args.seed + g
+        me, other = g % 2, 1 - g % 2
+        state, history = CARDS.new_game(2, seed), History()
+        bots = [make_bot(args.bot, seed * 2 + i, "cards") for i in range(2)]
+        inference._CACHE.clear()  # each game read from its deal, as a new worker would
+        before = None
+        readings = 0
+        while not state.is_over():
+            seat = state.to_move()
+            view = state.view(seat)
+            if seat == me and before == other and state.decision().kind == "action":
+                readings += 1
+                if readings % args.every == 0:
+                    truth = list(state.hands[other])
+                    n = args.particles
+                    dealt = [CARDS.sample_from_view(view, rng.fork()) for _ in range(n)]
+                    uniform = [(1.0 / n, list(s.hands[other])) for s in dealt]
+                    found["uniform"].append(scores(uniform, truth))
+                    started = time.perf_counter()
+                    reading = inference.read(CARDS, with_history(view, history), n, args.tau)
+                    seconds += time.perf_counter() - started
+                    if reading is None:
+                        missing += 1
+                        found["reading"].append(found["uniform"][-1])
+                    else:
+                        found["reading"].append(scores(reading.hands(other), truth))
+            history.play(state, bots[seat].choose(CARDS, view))
+            before = seat
+        print(f"game {g}: seat {me}, {readings // args.every} readings", flush=True)
+    out: dict[str, Any] = {"readings": len(found["uniform"]), "no_reading": missing}
+    for name, rows in found.items():
+        out[name] = {k: round(statistics.mean(r[k] for r in rows), 4) for k in rows[0]}
+    out["reading_seconds_per_game"] = round(seconds / max(args.games, 1), 2)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=4100, help="game g is dealt from seed + g")
+    parser.add_argument("--every", type=int, default=1, help="read every n-th such decision")
+    parser.add_argument("--particles", type=int, default=inference.PARTICLES)
+    parser.add_argument("--tau", type=float, default=inference.TAU)
+    parser.add_argument("--bot", default="greedy", help="the players (a bot spec)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    summary: dict[str, Any] = {
+        "games": args.games,
+        "seed": args.seed,
+        "particles": args.particles,
+        "tau": args.tau,
+        "bot": args.bot,
+    }
+    summary.update(measure(args))
+    summary["seconds"] = round(time.monotonic() - started, 1)
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
