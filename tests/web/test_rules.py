@@ -95,8 +95,10 @@ def test_reference_from_the_lobby(server: Server, pages: Pages) -> None:
     page = pages.open(server.base + "/")
     for lang in ("en", "de"):
         choose_lang(page, lang)
-        for i, game in enumerate(("board", "cards")):
-            page.click(f"header .rules-button >> nth={i}")
+        for game in ("board", "cards"):
+            # The game's own button: the header's first buttons are the leaderboards
+            # and fair play until the server's offer (which games it has) arrives.
+            page.click(f"header .rules-button[href^='/rules/{game}?']")
             panel_open(page, game, lang)
             if lang == "de" and game == "cards":
                 shot(page, "rules-lobby-cards-de")
