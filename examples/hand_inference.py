@@ -35,7 +35,7 @@ from typing import Any
 from euphrates.bots import GreedyBot
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.greedy import judge
-from euphrates.bots.inference import hand_to
+from euphrates.bots.imagined import hand_to
 from euphrates.cards.kinds import COMMIT
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition

@@ -45,7 +45,16 @@ from typing import Any
 
 from euphrates.bots.evaluation import evaluator_for
 from euphrates.bots.greedy import judge, turn_end
-from euphrates.cards.layout import gap_name
+from euphrates.bots.imagined import (
+    COLOURS,
+    give,
+    hand_to,
+    needs,
+    pool_of,
+    turned_up_as_seen,
+    unseen_shuffled,
+)
+from euphrates.bots.policy import PolicyModel
 from euphrates.core.history import HISTORY_KEY
 from euphrates.core.protocol import GameDefinition, Json, View
 from euphrates.core.rng import Rng
@@ -59,7 +68,6 @@ CACHE_SIZE = 32
 READABLE = frozenset({"cards"})
 """The games whose table this reads: the board's hidden tiles are drawn from a bag of
 a hundred and more, and what a player's placements say of them is not modelled here."""
-COLOURS = "rbgk"
 _IGNORED_IN_VIEW = frozenset({"version", HISTORY_KEY})
 
 Entry = dict[str, Any]
@@ -85,117 +93,29 @@ def _plain(doc: Any) -> Any:
     return json.loads(json.dumps(doc))
 
 
-def _pool(state: Any) -> list[int]:
-    return list(state.deck) + list(state.removed)
-
-
-def unseen_shuffled(state: Any, rng: Rng) -> Any:
-    """A copy of the card game's `state`, the cards nobody holds (its deck and removed
-    cards) shuffled: the hands and a face-down bridge are kept, the draws are not."""
-    world = state.copy()
-    pool = _pool(world)
-    rng.shuffle(pool)
-    world.deal_unseen(pool)
-    return world
-
-
-def _needs(state: Any, text: str) -> tuple[int, int] | None:
-    """The colour and count of cards `text` takes from its mover's hand, where its text
-    says: a card laid (`b4`, a bridge `r3-4`), a point or ship point of a colour, a
-    commitment of the conflict's colour."""
-    words = text.split()
-    if words[0] in ("point", "ship_point") and len(words) > 1 and words[1] in COLOURS:
-        return COLOURS.index(words[1]), 1
-    if words[0] == "commit" and len(words) > 1 and words[1].isdigit():
-        return (state.colour, int(words[1])) if state.colour >= 0 else None
-    if text[0] in COLOURS and len(text) > 1 and text[1].isdigit():
-        return COLOURS.index(text[0]), 1
-    return None
-
-
-def _give(state: Any, seat: int, colour: int, need: int, rng: Rng) -> None:
-    """Put cards of `colour` into `seat`'s imagined hand from the unseen ones until it
-    holds `need`, each for a card of another colour of that hand."""
-    hand = state.hands[seat]
-    if hand[colour] >= need:
-        return
-    pool = _pool(state)
-    while hand[colour] < need and colour in pool:
-        others = [c for c in range(4) if c != colour for _ in range(hand[c])]
-        if not others:
-            break
-        given = others[rng.below(len(others))]
-        pool.remove(colour)
-        pool.append(given)
-        hand[colour] += 1
-        hand[given] -= 1
-    rng.shuffle(pool)
-    state.deal_unseen(pool)
-
-
-def hand_to(state: Any, seat: int, want: list[int], rng: Rng) -> bool:
-    """Make `seat`'s imagined hand `want` by exchanges with the unseen cards; False where
-    they lack a card it needs."""
-    hand = state.hands[seat]
-    if list(hand) == want:
-        return True
-    pool = _pool(state)
-    for c in range(4):
-        pool.extend([c] * max(0, hand[c] - want[c]))
-        for _ in range(want[c] - hand[c]):
-            if c not in pool:
-                return False
-            pool.remove(c)
-    state.hands[seat] = list(want)
-    rng.shuffle(pool)
-    state.deal_unseen(pool)
-    return True
-
-
-def _turned_up_as_seen(state: Any, me: int, seen: list[Any], rng: Rng) -> None:
-    """A face-down bridge another player laid, imagined of one colour and turned up in
-    the real game in another (C-11): the imagined one was that colour, the other card
-    is back where it came from (its layer's hand, else the unseen cards)."""
-    if state.down < 0 or state.active == me:
-        return
-    name = gap_name(state.down)
-    for real in seen:
-        if real.get("kind") != "bridge_up" or real.get("gap") != name:
-            continue
-        shown, imagined = COLOURS.index(str(real.get("card"))), state.gaps[state.down]
-        if shown == imagined:
-            return
-        hand = state.hands[state.active]
-        pool = _pool(state)
-        if hand[shown]:
-            hand[shown] -= 1
-            hand[imagined] += 1
-        elif shown in pool:
-            pool.remove(shown)
-            pool.append(imagined)
-        else:
-            return  # no such card unseen: the game's events will disagree
-        state.gaps[state.down] = shown
-        rng.shuffle(pool)
-        state.deal_unseen(pool)
-        return
-
-
 class Filter:
     """The imagined games of one seat reading one game, after some of its history."""
 
-    __slots__ = ("digest", "logw", "me", "read", "states", "tau")
+    __slots__ = ("digest", "logw", "me", "model", "read", "states", "tau")
 
-    def __init__(self, me: int, states: list[Any], tau: float, digest: bytes) -> None:
+    def __init__(
+        self,
+        me: int,
+        states: list[Any],
+        tau: float,
+        digest: bytes,
+        model: PolicyModel | None = None,
+    ) -> None:
         self.me = me
         self.states = states
         self.logw = [0.0] * len(states)
         self.tau = tau
+        self.model = model
         self.digest = digest
         self.read = 0  # history entries read
 
     def copy(self) -> Filter:
-        twin = Filter(self.me, [s.copy() for s in self.states], self.tau, self.digest)
+        twin = Filter(self.me, [s.copy() for s in self.states], self.tau, self.digest, self.model)
         twin.logw = list(self.logw)
         twin.read = self.read
         return twin
@@ -214,7 +134,7 @@ class Filter:
             if self.logw[i] == -math.inf:
                 continue
             try:
-                _turned_up_as_seen(state, self.me, seen, rng)
+                turned_up_as_seen(state, self.me, seen, rng)
                 if state.to_move() != seat:
                     ok, logp = False, 0.0
                 elif seat == self.me:
@@ -230,24 +150,24 @@ class Filter:
 
     def _mine(self, state: Any, text: str, seen: list[Any], rng: Rng) -> bool:
         if text not in state.legal_texts():
-            need = _needs(state, text)
+            need = needs(state, text)
             if need is not None:
-                _give(state, self.me, need[0], need[1], rng)
+                give(state, self.me, need[0], need[1], rng)
         return self._agrees(state, state.apply(state.parse_action(text)), seen, rng)
 
     def _theirs(
         self, state: Any, seat: int, text: str, seen: list[Any], rng: Rng
     ) -> tuple[bool, float]:
         if state.public_text(text) == text and text not in state.legal_texts():
-            need = _needs(state, text)
+            need = needs(state, text)
             if need is not None:
-                _give(state, seat, need[0], need[1], rng)
+                give(state, seat, need[0], need[1], rng)
         elif text.startswith("bridge "):
             # A bridge laid face down and at once turned up (a war, C-11): its card shown.
             gap = text.split()[1]
             for real in seen:
                 if real.get("kind") == "bridge_up" and real.get("gap") == gap:
-                    _give(state, seat, COLOURS.index(str(real.get("card"))), 1, rng)
+                    give(state, seat, COLOURS.index(str(real.get("card"))), 1, rng)
         logs = self._choice_logs(state, seat)
         matching = {a: lp for a, lp in logs.items() if state.public_text(a) == text}
         if len(matching) > 1:  # a face-down bridge: the colours whose events agree
@@ -270,7 +190,10 @@ class Filter:
         return self._agrees(trial, trial.apply(trial.parse_action(action)), seen)
 
     def _choice_logs(self, state: Any, seat: int) -> dict[str, float]:
-        """Each legal action's log-probability for a greedy player at temperature tau."""
+        """Each legal action's log-probability for a greedy player at temperature tau,
+        or under the policy model where there is one."""
+        if self.model is not None:
+            return self.model.choice_logs(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
             return {str(legal[0]): 0.0}
@@ -321,7 +244,7 @@ class Filter:
                 j += 1
                 acc += ws[j]
             copy = self.states[j].copy()
-            pool = _pool(copy)
+            pool = pool_of(copy)
             rng.shuffle(pool)
             copy.deal_unseen(pool)
             fresh.append(copy)
@@ -381,9 +304,9 @@ def _dealt(
         state = probe.states[0]
         before = list(state.hands[me])
         if state.to_move() == me and entry.get("action") not in state.legal_texts():
-            need = _needs(state, str(entry.get("action")))
+            need = needs(state, str(entry.get("action")))
             if need is not None:
-                _give(state, me, need[0], need[1], _rng(digest))
+                give(state, me, need[0], need[1], _rng(digest))
                 before = list(state.hands[me])
         probe.logw = [0.0]
         probe.step(entry, digest)
@@ -396,7 +319,13 @@ def _dealt(
 
 
 def _start(
-    game: GameDefinition[Any], view: View, me: int, n: int, tau: float, key: bytes
+    game: GameDefinition[Any],
+    view: View,
+    me: int,
+    n: int,
+    tau: float,
+    key: bytes,
+    model: PolicyModel | None,
 ) -> Filter | None:
     """The imagined games at the deal: the public start (the first player the view's),
     the seat's own hand as it was dealt, every other card dealt at random."""
@@ -418,14 +347,20 @@ def _start(
         state = start.copy()
         state.redeal(me, rng)
         states.append(state)
-    return Filter(me, states, tau, key)
+    return Filter(me, states, tau, key, model)
 
 
 def read(
-    game: GameDefinition[Any], view: View, particles: int = PARTICLES, tau: float = TAU
+    game: GameDefinition[Any],
+    view: View,
+    particles: int = PARTICLES,
+    tau: float = TAU,
+    model: PolicyModel | None = None,
 ) -> Reading | None:
     """The reading of the card game's `view` from the history beside it (None: no
-    history, another game, or no imagined game that agrees with the view)."""
+    history, another game, or no imagined game that agrees with the view). The other
+    players' choices are weighed by `model` if given, else by the greedy softmax at
+    temperature `tau`."""
     history = view.get(HISTORY_KEY)
     if game.name not in READABLE or not isinstance(history, list) or view.get("viewer") is None:
         return None
@@ -436,6 +371,7 @@ def read(
         json.dumps(view.get("options"), sort_keys=True),
         particles,
         tau,
+        tuple(model.weights) if model is not None else None,
     )
     digests = [hashlib.blake2b(json.dumps(head).encode(), digest_size=16).digest()]
     for entry in history:
@@ -451,7 +387,7 @@ def read(
                 del _CACHE[(head, digests[k])]
             break
     if found is None:
-        found = _start(game, view, me, particles, tau, digests[0])
+        found = _start(game, view, me, particles, tau, digests[0], model)
         if found is None:
             return None
     for k in range(found.read, len(history)):

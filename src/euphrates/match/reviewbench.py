@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from euphrates.bots.greedy import GreedyBot
-from euphrates.bots.inference import READABLE, unseen_shuffled
+from euphrates.bots.imagined import unseen_shuffled
+from euphrates.bots.inference import READABLE
 from euphrates.bots.judging import REPLY, SETTLE, Judged, judge_for, judge_moves, worlds
 from euphrates.bots.levels import make_bot
 from euphrates.bots.review import LOSS, review_move
