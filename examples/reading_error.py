@@ -6,8 +6,9 @@ to the other player's true hand, against dealing the unseen cards at random.
 Two bots of `--players` (greedy by default) play card duels dealt from seed + g; in game
 g the reader sits in seat g mod 2. At each of its decisions that follows a run of the
 other player's, its view and public history (core.history, what a host hands the bot)
-are read as the search reads them (`inference.read`), and as many hands are dealt at
-random from the view (`uniform`). Both guesses are scored against the true hand: the
+are read as the search reads them (`inference.read`; with `--readers`, by each of
+several models of the other player on the same decisions), and as many hands are dealt
+at random from the view (`uniform`). Both guesses are scored against the true hand: the
 error of the expected red count (`red`), of the expected count of each colour summed
 (`colours`), and the expected number of cards that differ (`l1`). `no_reading` counts
 the readings that fell back to random deals (no imagined game agreed with the view).
@@ -22,12 +23,14 @@ import argparse
 import json
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from history_inference import scores
 
-from euphrates.bots import inference
+from euphrates.bots import inference, policy
 from euphrates.bots.levels import make_bot
+from euphrates.bots.policy import PolicyModel
 from euphrates.core.history import History, with_history
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -36,9 +39,10 @@ CARDS = game_definition("cards")
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    found: dict[str, list[dict[str, float]]] = {"uniform": [], "reading": []}
-    missing = 0
-    seconds = 0.0
+    readers = _readers(args)
+    found: dict[str, list[dict[str, float]]] = {"uniform": [], **{r: [] for r in readers}}
+    missing = {r: 0 for r in readers}
+    seconds = {r: 0.0 for r in readers}
     rng = Rng(args.seed)
     for g in range(args.games):
         seed = args.seed + g
@@ -59,22 +63,48 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     dealt = [CARDS.sample_from_view(view, rng.fork()) for _ in range(n)]
                     uniform = [(1.0 / n, list(s.hands[other])) for s in dealt]
                     found["uniform"].append(scores(uniform, truth))
-                    started = time.perf_counter()
-                    reading = inference.read(CARDS, with_history(view, history), n, args.tau)
-                    seconds += time.perf_counter() - started
-                    if reading is None:
-                        missing += 1
-                        found["reading"].append(found["uniform"][-1])
-                    else:
-                        found["reading"].append(scores(reading.hands(other), truth))
+                    for name, (tau, model) in readers.items():
+                        started = time.perf_counter()
+                        shown = with_history(view, history)
+                        reading = inference.read(CARDS, shown, n, tau, model)
+                        seconds[name] += time.perf_counter() - started
+                        if reading is None:
+                            missing[name] += 1
+                            found[name].append(found["uniform"][-1])
+                        else:
+                            found[name].append(scores(reading.hands(other), truth))
             history.play(state, bots[seat].choose(CARDS, view))
             before = seat
         print(f"game {g}: seat {me}, {readings // args.every} readings", flush=True)
-    out: dict[str, Any] = {"readings": len(found["uniform"]), "no_reading": missing}
+    out: dict[str, Any] = {"readings": len(found["uniform"])}
     for name, rows in found.items():
         out[name] = {k: round(statistics.mean(r[k] for r in rows), 4) for k in rows[0]}
-    out["reading_seconds_per_game"] = round(seconds / max(args.games, 1), 2)
+        if name in readers:
+            out[name]["no_reading"] = missing[name]
+            out[name]["seconds_per_game"] = round(seconds[name] / max(args.games, 1), 2)
     return out
+
+
+def read_text(path: str) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _readers(args: argparse.Namespace) -> dict[str, tuple[float, PolicyModel | None]]:
+    """The readings compared: `--tau` alone (named `reading`), or each of `--readers`:
+    `tau:T` (the greedy softmax at T), `policy` (the shipped model) or `policy:FILE`."""
+    if not args.readers:
+        return {"reading": (args.tau, None)}
+    readers: dict[str, tuple[float, PolicyModel | None]] = {}
+    for name in args.readers.split(","):
+        kind, _, arg = name.partition(":")
+        if kind == "tau":
+            readers[name] = (float(arg), None)
+        elif kind == "policy":
+            model = policy.shipped() if not arg else policy.from_json(json.loads(read_text(arg)))
+            readers[name] = (args.tau, model)
+        else:
+            raise SystemExit(f"--readers: tau:T, policy or policy:FILE, not {name!r}")
+    return readers
 
 
 def main() -> None:
@@ -85,6 +115,9 @@ def main() -> None:
     parser.add_argument("--particles", type=int, default=inference.PARTICLES)
     parser.add_argument("--tau", type=float, default=inference.TAU)
     parser.add_argument("--bot", default="greedy", help="the players (a bot spec)")
+    parser.add_argument(
+        "--readers", help="readings compared on the same decisions: tau:T, policy, policy:FILE"
+    )
     args = parser.parse_args()
     started = time.monotonic()
     summary: dict[str, Any] = {
@@ -92,6 +125,7 @@ def main() -> None:
         "seed": args.seed,
         "particles": args.particles,
         "tau": args.tau,
+        "readers": args.readers,
         "bot": args.bot,
     }
     summary.update(measure(args))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from euphrates.bots import GreedyBot, inference, judging
+from euphrates.bots import GreedyBot, inference, judging, policy
 from euphrates.bots.levels import make_bot, reads_history, timeout_for
 from euphrates.core.errors import ArgumentError
 from euphrates.core.history import HISTORY_KEY, History, with_history, without_history
@@ -123,6 +123,26 @@ def test_read_is_a_rollout_part_and_its_host_waits_for_it() -> None:
     assert timeout_for("rollout:40i:read") > timeout_for("rollout:40i")
     with pytest.raises(ArgumentError, match="only a rollout search or a hint reads"):
         make_bot("mcts:40i:read")
+    assert make_bot("rollout:40i:read=policy").describe() == "rollout:40i:read=policy"
+    assert reads_history("rollout:1s:read=policy", "cards")
+    assert not reads_history("rollout:1s:read=policy", "board")
+    with pytest.raises(ArgumentError, match="read=policy"):
+        make_bot("rollout:40i:read=deep")
+    with pytest.raises(ArgumentError, match="only a rollout search reads by the policy"):
+        make_bot("hint:1s:read=policy")
+
+
+def test_the_search_reads_by_the_policy_when_its_spec_says() -> None:
+    """`:read=policy`: the worlds are the policy's reading, not the softmax's."""
+    inference._CACHE.clear()
+    _, view = _game(4106, 1)[0]
+    bot = make_bot("rollout:8i:read=policy", 5)
+    assert bot.choose(CARDS, view) in view["legal"]
+    by_policy = inference.read(CARDS, view, model=policy.shipped())
+    by_softmax = inference.read(CARDS, view)
+    assert by_policy is not None and by_softmax is not None
+    assert getattr(bot, "last_reading", 0) == len(by_policy.states)
+    assert _fingerprint(by_policy) != _fingerprint(by_softmax)
 
 
 def _example(*command: str) -> dict[str, Any]:
@@ -141,10 +161,22 @@ def test_the_error_measure_runs_and_scores_both_guesses() -> None:
     summary = _example(
         "examples/reading_error.py", "--games", "1", "--every", "6", "--particles", "4"
     )
-    assert summary["readings"] >= 1 and summary["no_reading"] == 0
+    assert summary["readings"] >= 1 and summary["reading"]["no_reading"] == 0
     for guess in ("uniform", "reading"):
-        assert set(summary[guess]) == {"red", "colours", "l1"}
+        assert {"red", "colours", "l1"} <= set(summary[guess])
         assert 0 <= summary[guess]["red"] <= 8
+
+
+def test_the_error_measure_compares_readers_on_the_same_decisions() -> None:
+    """`--readers`: each model of the other player reads the same decisions."""
+    summary = _example(
+        "examples/reading_error.py",
+        *("--games", "1", "--every", "8", "--particles", "4"),
+        *("--readers", "tau:0.01,tau:0.3,policy"),
+    )
+    for reader in ("tau:0.01", "tau:0.3", "policy"):
+        assert summary[reader]["no_reading"] == 0
+        assert 0 <= summary[reader]["l1"] <= 16
 
 
 def test_a_game_read_on_keeps_one_place_in_the_cache() -> None:

@@ -11,6 +11,8 @@ rollout:1s  rollout:200i  the greedy judgement's best few actions compared by ro
 rollout:200i:value    the same, the rollouts' ends valued by the shipped value model
 rollout:200i:read     the card game's worlds dealt from a reading of the public history
                       (bots.inference) rather than at random
+rollout:200i:read=policy  the same, the other players' choices weighed by the policy
+                      model fitted to the search's play (bots/policy.py)
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 hint:1s               that search, its move checked by the review (bots/hinting.py)
 hint:1s:read          the same, the card game's search and check reading the table (the
@@ -31,6 +33,7 @@ from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.hinting import HintBot
 from euphrates.bots.inference import READABLE
 from euphrates.bots.mcts import MctsBot
+from euphrates.bots.policy import shipped as shipped_policy
 from euphrates.bots.rollout import RolloutBot
 from euphrates.bots.value import load as load_value
 from euphrates.core.errors import ArgumentError
@@ -169,12 +172,24 @@ def reads_history(spec: str, game: str | None = None) -> bool:
     return make_bot(spec).reads_history and (game is None or game in READABLE)
 
 
-def _read_of(spec: str) -> tuple[str, bool]:
-    """The spec without its `:read` part, and whether it had one."""
+def _read_of(spec: str) -> tuple[str, bool, bool]:
+    """The spec without its `:read` (or `:read=policy`) part, whether it had one, and
+    whether the reading weighs the other players' choices by the policy model."""
     parts = spec.strip().split(":")
-    if "read" not in parts[1:]:
-        return spec, False
-    return ":".join(p for i, p in enumerate(parts) if i == 0 or p != "read"), True
+    kept, reads, by_policy = [parts[0]], False, False
+    for part in parts[1:]:
+        if part == "read":
+            reads = True
+        elif part.startswith("read="):
+            if part != "read=policy":
+                raise ArgumentError(
+                    f"{part!r}: a reading's model is 'read=policy' (bots/policy.py), or"
+                    " ':read' for the greedy judgement's softmax"
+                )
+            reads = by_policy = True
+        else:
+            kept.append(part)
+    return (":".join(kept) if reads else spec), reads, by_policy
 
 
 def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
@@ -182,13 +197,15 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     `game` names the game whose value model a `:value` search loads and whose search a
     `search:` bot (and so a strong or expert level) is (without it, both are settled at
     the bot's first decision)."""
-    spec, reads = _read_of(spec)
+    spec, reads, by_policy = _read_of(spec)
     spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
     if reads and not spec.startswith(("rollout", "hint")):
         raise ArgumentError(
             f"only a rollout search or a hint reads the table (:read), not {spec!r}"
         )
+    if by_policy and not spec.startswith("rollout"):
+        raise ArgumentError(f"only a rollout search reads by the policy model, not {spec!r}")
     if valued and not spec.startswith(("mcts", "rollout")):
         raise ArgumentError(f"only an mcts or rollout search takes a value model, not {spec!r}")
     if spec == "random":
@@ -220,7 +237,8 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
         return HintBot(seed, budget, search, reads)
     if spec == "rollout" or spec.startswith("rollout:"):
         iterations, seconds = _budget(spec)
-        bot = RolloutBot(seed, iterations=iterations, seconds=seconds, reads=reads)
+        model = shipped_policy() if by_policy else None
+        bot = RolloutBot(seed, iterations=iterations, seconds=seconds, reads=reads, model=model)
         return _valued(bot, valued, model_file, game)
     raise ArgumentError(
         f"unknown bot {spec!r}: use random, softmax:<temperature>, greedy, mcts:<budget>, "
@@ -230,7 +248,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
 
 def timeout_for(spec: str) -> float:
     """How long a host waits for one decision of `spec` before it calls the bot hung."""
-    spec, reads = _read_of(spec)
+    spec, reads, _ = _read_of(spec)
     if reads:  # a whole game's history read anew (a worker that did not read it before)
         return READ_SECONDS + timeout_for(spec)
     spec = _normal(_value_of(spec)[0])

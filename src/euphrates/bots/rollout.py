@@ -42,6 +42,7 @@ from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, judge, turn_end
 from euphrates.bots.inference import read as read_table
+from euphrates.bots.policy import PolicyModel
 from euphrates.bots.value import ValueModel, leaf_rewards, loaded
 from euphrates.core.protocol import GameDefinition, GameState, View
 
@@ -103,12 +104,14 @@ class RolloutBot(Bot):
         width: int | None = None,
         value: ValueModel | None = None,
         reads: bool = False,
+        model: PolicyModel | None = None,
     ) -> None:
         super().__init__(seed)
         self.width = width  # candidates compared (None: the game's setting)
         # `rollout:400i:read`: the card game's worlds dealt from a reading of the public
         # history (bots.inference) rather than at random; the host sends the history.
         self.reads_history = reads
+        self.model = model  # `:read=policy`: the other players' choices by the policy model
         self.last_reading = 0  # imagined games the last decision's worlds came from
         # The learned value at the rollouts' ends (`rollout:32i:value`), and where it is
         # loaded from at the first decision when the game was not known at construction.
@@ -126,7 +129,7 @@ class RolloutBot(Bot):
     def describe(self) -> str:
         budget = f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
         valued = ":value" if self.value is not None or self.value_source is not None else ""
-        reads = ":read" if self.reads_history else ""
+        reads = (":read=policy" if self.model else ":read") if self.reads_history else ""
         return f"rollout:{budget}{valued}{reads}"
 
     def choose(self, game: GameDefinition[Any], view: View) -> str:
@@ -145,7 +148,7 @@ class RolloutBot(Bot):
         if len(candidates) == 1:
             return candidates[0]
         base = game.sample_from_view(view, rng)
-        reading = read_table(game, view) if self.reads_history else None
+        reading = read_table(game, view, model=self.model) if self.reads_history else None
         self.last_reading = len(reading.states) if reading is not None else 0
         by_text = {str(a): a for a in base.legal_actions()}
         totals = dict.fromkeys(candidates, 0.0)

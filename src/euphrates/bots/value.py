@@ -105,8 +105,9 @@ def parse(text: str, game: str | None = None) -> ValueModel:
 @lru_cache(maxsize=8)
 def load(game: str, path: str | None = None) -> ValueModel:
     """The model shipped for `game`, or the one at `path` (a `.json` file)."""
-    if path is None and not (MODELS / f"{game}.json").is_file():
-        shipped = ", ".join(sorted(p.stem for p in MODELS.glob("*.json")))
+    games = sorted(p.stem for p in MODELS.glob("*.json") if "-" not in p.stem)  # not a policy
+    if path is None and game not in games:
+        shipped = ", ".join(games)
         raise ArgumentError(
             f"no value model is shipped for the {game} game yet (only for: {shipped}); "
             "give one with a .json file"
