@@ -61,7 +61,10 @@ def ended(api: Api, game: str, timeout: float = 120) -> str:
     return gid
 
 
-def reviewed(api: Api, gid: str, timeout: float = 120) -> dict[str, Any]:
+def reviewed(api: Api, gid: str, timeout: float = 600) -> dict[str, Any]:
+    """The game's review, once the server has it. The deadline only stops a review that
+    never comes: a card game's review read from the table took over two minutes under
+    a full suite beside other work on two cores."""
     deadline = time.monotonic() + timeout
     while True:
         r = api.call("GET", f"/api/games/{gid}/review")

@@ -178,3 +178,43 @@ def test_a_request_given_up_while_waiting_takes_no_worker(told: Told) -> None:
 
     run_async(main())
     assert [a["what"] for a in told.asked()] == ["held", "move", "held again"]
+
+
+def test_a_games_next_hint_goes_to_the_worker_that_read_it(told: Told) -> None:
+    """Three hint workers: each game's hints go to the worker that served it last,
+    whose reading of the table is warm, while that worker is idle; none waits for it."""
+
+    async def main() -> None:
+        pool = pool_of(1, 3)
+        await pool.start()
+        try:
+            # three games' hints at once: a worker each
+            first = [
+                await started(pool.choose("cards", f"held {g}", VIEW, HINT, game_id=g))
+                for g in ("g1", "g2", "g3")
+            ]
+            await told.until_asked(3)
+            told.go.touch()
+            async with asyncio.timeout(30):
+                await asyncio.gather(*first)
+                for g in ("g2", "g3", "g1", "g2", "g1", "g3"):
+                    await pool.choose("cards", f"hint {g}", VIEW, HINT, game_id=g)
+            # the worker that read g1 is busy: g1's next hint takes another, at once
+            told.go.unlink()
+            busy = await started(pool.choose("cards", "held g1", VIEW, HINT, game_id="g1"))
+            await told.until_asked(10)
+            async with asyncio.timeout(30):
+                await pool.choose("cards", "hint g1", VIEW, HINT, game_id="g1")
+            told.go.touch()
+            async with asyncio.timeout(30):
+                await busy
+        finally:
+            await pool.close()
+
+    run_async(main())
+    asked = told.asked()
+    worker = {a["what"].split()[-1]: a["pid"] for a in asked[:3]}
+    assert len(set(worker.values())) == 3
+    for a in asked[3:10]:
+        assert a["pid"] == worker[a["what"].split()[-1]], (a, worker)
+    assert asked[10]["what"] == "hint g1" and asked[10]["pid"] != worker["g1"]

@@ -111,7 +111,7 @@ class BotDriving:
                         if follower is None:
                             follower = Follower(room.dealt())
                         view = with_history(view, follower.update(room.actions()))
-                    text = await self.pool.choose(room.row.game, spec, view)
+                    text = await self.pool.choose(room.row.game, spec, view, game_id=room.id)
             except Exception as e:
                 failures += 1
                 log.warning("bot for game %s seat %d failed: %s", room.id, seat, e)

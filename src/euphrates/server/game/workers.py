@@ -31,6 +31,13 @@ pool keeps them apart:
 
 Priorities are per server process; each of several servers on one database keeps
 its own pool.
+
+Which idle worker. A worker keeps nothing a request could not have told it, but it
+does keep the readings of the card game's tables it last made (bots/inference.py): a
+game's next hint, or its review's next move, costs a worker that read the game before
+only the actions since, and one that did not the whole game (seconds, late in a
+game). So a request may name its game (`game_id`), and of the idle workers that may
+take it, one that last served that game is taken first. No request waits for it.
 """
 
 from __future__ import annotations
@@ -69,6 +76,8 @@ class _Worker:
         self.proc = proc
         self.background = background
         self.next_id = 0
+        self.last_game: str | None = None
+        """The game its last request named: its reading of that table is warm."""
 
     @property
     def alive(self) -> bool:
@@ -119,6 +128,8 @@ class BotPool:
         self._idle: dict[bool, list[_Worker]] = {False: [], True: []}
         """Idle workers: the moves' (False) and the background ones (True)."""
         self._waiting: dict[int, deque[asyncio.Future[_Worker]]] = {p: deque() for p in PRIORITIES}
+        self._game_of: dict[asyncio.Future[_Worker], str] = {}
+        """The game a waiting request named, to hand it a worker that served it last."""
         self._all: list[_Worker] = []
         self._closed = False
 
@@ -143,23 +154,38 @@ class BotPool:
         self._all.append(worker)
         return worker
 
-    async def choose(self, game: str, spec: str, view: dict[str, Any], priority: int = MOVE) -> str:
+    async def choose(
+        self,
+        game: str,
+        spec: str,
+        view: dict[str, Any],
+        priority: int = MOVE,
+        game_id: str | None = None,
+    ) -> str:
         """The bot's action for the decision pending in `view`; the bot gets a fresh
-        random seed, unrelated to the game's. `priority`: a table's move, or a hint."""
+        random seed, unrelated to the game's. `priority`: a table's move, or a hint.
+        `game_id`: the game, for a worker that served it last (the module's doc)."""
         request = wire.decision_request(game, spec, secrets.randbits(63), view)
-        reply = await self._ask(request, priority)
+        reply = await self._ask(request, priority, game_id)
         try:
             return wire.action_of(reply)
         except wire.WireError as e:
             raise BotFailure(f"the bot's process answered no action: {e}") from None
 
     async def review(
-        self, game: str, view: dict[str, Any], action: str, seed: int, depth: str = "full"
+        self,
+        game: str,
+        view: dict[str, Any],
+        action: str,
+        seed: int,
+        depth: str = "full",
+        game_id: str | None = None,
     ) -> dict[str, Any]:
         """One move's review (bots/review.py) from its mover's `view` before `action`:
         {before, after, best, estimate}. `seed` seeds only the states the review imagines (the
         move's number, so a server's review is the terminal's)."""
-        reply = await self._ask(wire.review_request(game, seed, view, action, depth), REVIEW)
+        request = wire.review_request(game, seed, view, action, depth)
+        reply = await self._ask(request, REVIEW, game_id)
         try:
             return wire.review_of(reply).to_json()
         except wire.WireError as e:
@@ -169,8 +195,11 @@ class BotPool:
         """Requests of `priority` waiting for a worker."""
         return sum(1 for f in self._waiting[priority] if not f.done())
 
-    async def _ask(self, request: dict[str, Any], priority: int) -> dict[str, Any]:
-        worker = await self._take(priority)
+    async def _ask(
+        self, request: dict[str, Any], priority: int, game_id: str | None = None
+    ) -> dict[str, Any]:
+        worker = await self._take(priority, game_id)
+        worker.last_game = game_id
         try:
             reply = await worker.exchange(request)
         except BotFailure:
@@ -186,13 +215,15 @@ class BotPool:
         self._give_back(worker)
         return reply
 
-    async def _take(self, priority: int) -> _Worker:
+    async def _take(self, priority: int, game_id: str | None = None) -> _Worker:
         """An idle worker for a request of `priority`, once every request before it
         (more urgent, or as urgent and earlier) that could use it has one."""
         if self._closed:
             raise BotFailure("the server is stopping")
         turn: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting[priority].append(turn)
+        if game_id is not None:
+            self._game_of[turn] = game_id
         self._dispatch()
         try:
             return await turn
@@ -203,6 +234,8 @@ class BotPool:
                 with contextlib.suppress(ValueError):
                     self._waiting[priority].remove(turn)
             raise
+        finally:
+            self._game_of.pop(turn, None)
 
     def _dispatch(self) -> None:
         """Hand idle workers to the waiting requests, the most urgent first."""
@@ -212,12 +245,12 @@ class BotPool:
                 if queue[0].done():  # its caller was cancelled
                     queue.popleft()
                     continue
-                worker = self._idle_for(priority)
+                worker = self._idle_for(priority, self._game_of.get(queue[0]))
                 if worker is None:
                     break
                 queue.popleft().set_result(worker)
 
-    def _idle_for(self, priority: int) -> _Worker | None:
+    def _idle_for(self, priority: int, game_id: str | None = None) -> _Worker | None:
         if priority == MOVE:
             idle = self._idle[False]
         elif self.background:
@@ -226,7 +259,12 @@ class BotPool:
             idle = self._idle[False]
             if len(idle) < 2 and self.size > 1:
                 return None
-        return idle.pop() if idle else None
+        if not idle:
+            return None
+        for i in range(len(idle) - 1, -1, -1):  # the most recently idle first
+            if game_id is not None and idle[i].last_game == game_id:
+                return idle.pop(i)
+        return idle.pop()
 
     def _give_back(self, worker: _Worker) -> None:
         if worker in self._all:

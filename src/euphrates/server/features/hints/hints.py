@@ -98,7 +98,9 @@ async def hint(
         if reads_history(HINT_SPEC, room.row.game):  # and what the seat saw happen (G-3)
             view = with_history(view, replayed(room.dealt(), room.actions()))
         try:
-            action = await pool.choose(room.row.game, HINT_SPEC, view, priority=HINT)
+            action = await pool.choose(
+                room.row.game, HINT_SPEC, view, priority=HINT, game_id=room.id
+            )
         except BotFailure as e:
             raise Refusal("bot_unavailable", f"the bot could not think of a hint: {e}") from None
         if room.version != version:

@@ -172,7 +172,7 @@ class Reviewer:
             raise Refusal("server_error", str(e)) from None
         for i, seat, view, text in replayed:
             # the mover's view only, as at the table
-            judged = await self.pool.review(row.game, view, text, i, self.depth)
+            judged = await self.pool.review(row.game, view, text, i, self.depth, game_id)
             estimate = judged.pop("estimate")
             rows.append(review_row(row.game, i, seat, seat_name(record, seat), view, text, judged))
             if time.monotonic() - renewed > RENEW:
