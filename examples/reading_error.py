@@ -85,10 +85,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def read_text(path: str) -> str:
-    return Path(path).read_text(encoding="utf-8")
-
-
 def _readers(args: argparse.Namespace) -> dict[str, tuple[float, PolicyModel | None]]:
     """The readings compared: `--tau` alone (named `reading`), or each of `--readers`:
     `tau:T` (the greedy softmax at T), `policy` (the shipped model) or `policy:FILE`."""
@@ -100,7 +96,11 @@ def _readers(args: argparse.Namespace) -> dict[str, tuple[float, PolicyModel | N
         if kind == "tau":
             readers[name] = (float(arg), None)
         elif kind == "policy":
-            model = policy.shipped() if not arg else policy.from_json(json.loads(read_text(arg)))
+            model = (
+                policy.shipped()
+                if not arg
+                else policy.from_json(json.loads(Path(arg).read_text("utf-8")))
+            )
             readers[name] = (args.tau, model)
         else:
             raise SystemExit(f"--readers: tau:T, policy or policy:FILE, not {name!r}")

@@ -43,18 +43,15 @@ import math
 from collections import OrderedDict
 from typing import Any
 
-from euphrates.bots.evaluation import evaluator_for
-from euphrates.bots.greedy import judge, turn_end
 from euphrates.bots.imagined import (
     COLOURS,
     give,
     hand_to,
     needs,
-    pool_of,
     turned_up_as_seen,
     unseen_shuffled,
 )
-from euphrates.bots.policy import PolicyModel
+from euphrates.bots.policy import PolicyModel, greedy_values
 from euphrates.core.history import HISTORY_KEY
 from euphrates.core.protocol import GameDefinition, Json, View
 from euphrates.core.rng import Rng
@@ -197,9 +194,7 @@ class Filter:
         legal = state.legal_actions()
         if len(legal) == 1:
             return {str(legal[0]): 0.0}
-        evaluator = evaluator_for("cards")
-        end = turn_end(state, seat, evaluator)
-        values = {str(a): judge(state, a, seat, evaluator, end) for a in legal}
+        values = greedy_values(state, seat)
         top = max(values.values())
         total = math.log(sum(math.exp((v - top) / self.tau) for v in values.values()))
         return {a: (v - top) / self.tau - total for a, v in values.items()}
@@ -243,11 +238,7 @@ class Filter:
             while u > acc and j < n - 1:
                 j += 1
                 acc += ws[j]
-            copy = self.states[j].copy()
-            pool = pool_of(copy)
-            rng.shuffle(pool)
-            copy.deal_unseen(pool)
-            fresh.append(copy)
+            fresh.append(unseen_shuffled(self.states[j], rng))
         self.states, self.logw = fresh, [0.0] * n
 
     def weights(self) -> list[float]:

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from euphrates.server.common.clock import ClockSpec
 from euphrates.server.common.refusals import Refusal
 from euphrates.server.store import models as db
-from euphrates.server.store.database import Database, Followup, aware, now
+from euphrates.server.store.database import Database, Followup, aware, iso_time, now
 from euphrates.server.store.moderation import blocked_pairs
 from euphrates.server.store.notices import NoticeStore
 from euphrates.server.store.signals import Signal, SignalKind
@@ -411,7 +411,7 @@ class FriendStore:
             invited = (await conn.execute(invitations)).all()
         followed = sorted(await self.following([user_id]), key=lambda f: (f.since, f.name))
         return {
-            "following": [{"name": f.name, "since": f.since.isoformat()} for f in followed],
+            "following": [{"name": f.name, "since": iso_time(f.since)} for f in followed],
             "invitations": [
                 {
                     "game": r.game_id,
@@ -419,8 +419,8 @@ class FriendStore:
                     "host": r.host,
                     "guest": r.guest,
                     "state": r.state,
-                    "made": aware(r.created_at).isoformat(),
-                    "ended": aware(r.ended_at).isoformat() if r.ended_at else None,
+                    "made": iso_time(r.created_at),
+                    "ended": iso_time(r.ended_at) if r.ended_at else None,
                 }
                 for r in invited
             ],
