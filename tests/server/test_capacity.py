@@ -109,13 +109,18 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_does(
 
 
 def test_a_waiting_game_expires(db_url: str) -> None:
-    settings = Settings(db_url=db_url, bot_workers=0, bot_pace=0, waiting_expiry=0.5)
+    """A game nobody finished joining expires; one whose seats were all taken does not.
+
+    The started game is seated first, while it is young: on a loaded machine the three
+    calls that seat it once took longer than a short expiry, and it expired too."""
+    settings = Settings(db_url=db_url, bot_workers=0, bot_pace=0, waiting_expiry=3.0)
     with running_app(settings) as (url, _app):
         api = Api(url)
-        waiting = api.create()
         started = api.create()
         for s in started["seats"]:
-            api.call("POST", f"/api/games/{started['id']}/join", s["token"], {})
+            joined = api.call("POST", f"/api/games/{started['id']}/join", s["token"], {})
+            assert joined.status_code == 200, joined.text
+        waiting = api.create()
         gid, token = waiting["id"], waiting["seats"][0]["token"]
         deadline = time.monotonic() + 20
         while (r := api.call("GET", f"/api/games/{gid}")).status_code == 200:
