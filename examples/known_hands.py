@@ -12,7 +12,9 @@ cards shuffled together anew for each imagined state (no reading of the opponent
 tell the deck's order; on the board: the other player's tiles and swap discards, the
 bag shuffled); with `--know red` how many red cards the other hand holds and the
 bridge, the hand's other cards dealt anew from the unseen cards that are not red; with
-`--know none` nothing, the search as it ships, on the same deals. The other seat is the
+`--know none` nothing, the search as it ships, on the same deals (a search that reads
+the table, `--search mcts:2000i:read`, is handed its seat's public history beside the
+view, as a host hands it: what a reading gives back of the gap). The other seat is the
 greedy bot, which decides from its view as always. This is a measuring stick, not a
 bot: it reads the state, which no bot of the package ever sees. The hidden
 information's share of what the search fails to win is what better-imagined hands
@@ -29,6 +31,7 @@ from typing import Any
 
 from euphrates.bots import GreedyBot
 from euphrates.bots.levels import make_bot
+from euphrates.core.history import History, with_history
 from euphrates.core.protocol import GameState, View
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
@@ -107,6 +110,11 @@ def main() -> None:
     parser.add_argument("--know", choices=["all", "hands", "red", "none"], default="all")
     parser.add_argument("--game", choices=["cards", "board"], default="cards")
     parser.add_argument(
+        "--read-share",
+        type=float,
+        help="a reading tree search's share of states drawn from the reading (MctsBot)",
+    )
+    parser.add_argument(
         "--search",
         help="the search's spec (default: rollout:Ni for cards, mcts:2000i for the board)",
     )
@@ -125,10 +133,16 @@ def main() -> None:
             searcher: make_bot(spec, args.seed + g),
             1 - searcher: GreedyBot(args.seed + g + 7),
         }
+        if args.read_share is not None:
+            bots[searcher].read_share = args.read_share
+        history = History()
         while not state.is_over():
             seat = state.to_move()
             known.state, known.on = state, seat == searcher and args.know != "none"
-            state.apply(bots[seat].choose(definition, state.view(seat)), seat=seat)
+            view = state.view(seat)
+            if bots[seat].reads_history:
+                view = with_history(view, history)
+            history.play(state, bots[seat].choose(definition, view), seat)
         known.on = False
         outcome = state.outcome()
         assert outcome is not None
@@ -143,6 +157,7 @@ def main() -> None:
                 "game": args.game,
                 "search": spec,
                 "know": args.know,
+                "read_share": args.read_share,
                 "search_wins": wins,
                 "win_rate": round(wins / max(args.games, 1), 4),
                 "seconds": round(time.monotonic() - start, 1),

@@ -2,8 +2,10 @@
 to the other player's true hand, against dealing the unseen cards at random.
 
     python examples/reading_error.py --games 40 --seed 4100 --particles 16
+    python examples/reading_error.py --game board --games 12 --every 2 --particles 16
 
-Two bots of `--players` (greedy by default) play card duels dealt from seed + g; in game
+Two bots of `--players` (greedy by default) play duels of `--game` (the card game by
+default, or the board: the hidden hands are tiles) dealt from seed + g; in game
 g the reader sits in seat g mod 2. At each of its decisions that follows a run of the
 other player's, its view and public history (core.history, what a host hands the bot)
 are read as the search reads them (`inference.read`; with `--readers`, by each of
@@ -15,12 +17,20 @@ the readings that fell back to random deals (no imagined game agreed with the vi
 
 The reading sees the view and the history only; this script reads the true hands to
 score it. The last line is JSON.
+
+`--fit` instead reports, for each temperature of a grid, the mean log-likelihood of the
+players' own choices (`--bot`) under the reading's model, the greedy judgement's softmax
+(`policy.greedy_values`), judged on the true state: the temperature the players' play
+is best described by.
+
+    python examples/reading_error.py --game board --fit --games 6 --every 3
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from pathlib import Path
@@ -30,15 +40,45 @@ from history_inference import scores
 
 from euphrates.bots import inference, policy
 from euphrates.bots.levels import make_bot
-from euphrates.bots.policy import PolicyModel
+from euphrates.bots.policy import PolicyModel, greedy_values
 from euphrates.core.history import History, with_history
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
 
-CARDS = game_definition("cards")
+TAUS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
+
+
+def fit(args: argparse.Namespace) -> dict[str, Any]:
+    """The mean log-likelihood of the players' own choices, true state, per tau."""
+    game = game_definition(args.game)
+    sums = dict.fromkeys(TAUS, 0.0)
+    n = 0
+    for g in range(args.games):
+        seed = args.seed + g
+        state = game.new_game(2, seed)
+        bots = [make_bot(args.bot, seed * 2 + i, game.name) for i in range(2)]
+        t = 0
+        while not state.is_over():
+            seat = state.to_move()
+            action = bots[seat].choose(game, state.view(seat))
+            if len(state.legal_actions()) > 1 and t % args.every == 0:
+                values = greedy_values(state, seat, game.name)
+                top = max(values.values())
+                for tau in TAUS:
+                    total = math.log(sum(math.exp((v - top) / tau) for v in values.values()))
+                    sums[tau] += (values[action] - top) / tau - total if action in values else -50
+                n += 1
+            t += 1
+            state.apply(state.parse_action(action))
+        print(f"game {g}: {n} decisions so far", flush=True)
+    return {
+        "decisions": n,
+        "mean_log_likelihood": {str(t): round(s / max(n, 1), 4) for t, s in sums.items()},
+    }
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
+    game = game_definition(args.game)
     readers = _readers(args)
     found: dict[str, list[dict[str, float]]] = {"uniform": [], **{r: [] for r in readers}}
     missing = {r: 0 for r in readers}
@@ -47,8 +87,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     for g in range(args.games):
         seed = args.seed + g
         me, other = g % 2, 1 - g % 2
-        state, history = CARDS.new_game(2, seed), History()
-        bots = [make_bot(args.bot, seed * 2 + i, "cards") for i in range(2)]
+        state, history = game.new_game(2, seed), History()
+        bots = [make_bot(args.bot, seed * 2 + i, game.name) for i in range(2)]
         inference._CACHE.clear()  # each game read from its deal, as a new worker would
         before = None
         readings = 0
@@ -60,20 +100,20 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 if readings % args.every == 0:
                     truth = list(state.hands[other])
                     n = args.particles
-                    dealt = [CARDS.sample_from_view(view, rng.fork()) for _ in range(n)]
+                    dealt = [game.sample_from_view(view, rng.fork()) for _ in range(n)]
                     uniform = [(1.0 / n, list(s.hands[other])) for s in dealt]
                     found["uniform"].append(scores(uniform, truth))
                     for name, (tau, model) in readers.items():
                         started = time.perf_counter()
                         shown = with_history(view, history)
-                        reading = inference.read(CARDS, shown, n, tau, model)
+                        reading = inference.read(game, shown, n, tau, model)
                         seconds[name] += time.perf_counter() - started
                         if reading is None:
                             missing[name] += 1
                             found[name].append(found["uniform"][-1])
                         else:
                             found[name].append(scores(reading.hands(other), truth))
-            history.play(state, bots[seat].choose(CARDS, view))
+            history.play(state, bots[seat].choose(game, view))
             before = seat
         print(f"game {g}: seat {me}, {readings // args.every} readings", flush=True)
     out: dict[str, Any] = {"readings": len(found["uniform"])}
@@ -95,7 +135,7 @@ def _readers(args: argparse.Namespace) -> dict[str, tuple[float, PolicyModel | N
         kind, _, arg = name.partition(":")
         if kind == "tau":
             readers[name] = (float(arg), None)
-        elif kind == "policy":
+        elif kind == "policy" and args.game == "cards":
             model = (
                 policy.shipped()
                 if not arg
@@ -103,12 +143,15 @@ def _readers(args: argparse.Namespace) -> dict[str, tuple[float, PolicyModel | N
             )
             readers[name] = (args.tau, model)
         else:
-            raise SystemExit(f"--readers: tau:T, policy or policy:FILE, not {name!r}")
+            raise SystemExit(
+                f"--readers: tau:T, policy or policy:FILE (the card game's), not {name!r}"
+            )
     return readers
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("cards", "board"), default="cards")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=4100, help="game g is dealt from seed + g")
     parser.add_argument("--every", type=int, default=1, help="read every n-th such decision")
@@ -118,9 +161,11 @@ def main() -> None:
     parser.add_argument(
         "--readers", help="readings compared on the same decisions: tau:T, policy, policy:FILE"
     )
+    parser.add_argument("--fit", action="store_true", help="fit the temperature instead")
     args = parser.parse_args()
     started = time.monotonic()
     summary: dict[str, Any] = {
+        "game": args.game,
         "games": args.games,
         "seed": args.seed,
         "particles": args.particles,
@@ -128,7 +173,7 @@ def main() -> None:
         "readers": args.readers,
         "bot": args.bot,
     }
-    summary.update(measure(args))
+    summary.update(fit(args) if args.fit else measure(args))
     summary["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(summary))
 

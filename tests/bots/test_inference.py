@@ -99,8 +99,11 @@ def test_a_history_that_is_not_the_views_gives_no_reading() -> None:
     )
     assert inference.read(CARDS, {**view, HISTORY_KEY: [{"seat": 0}]}) is None
     assert inference.read(CARDS, without_history(view)) is None
+    # the policy model is fitted to the card game's play: the board is not read by it
     board = game_definition("board")
-    assert inference.read(board, with_history(board.new_game(2, 1).view(0), History())) is None
+    start = with_history(board.new_game(2, 1).view(0), History())
+    assert inference.read(board, start) is not None
+    assert inference.read(board, start, model=policy.shipped()) is None
 
 
 def test_the_rollout_search_reads_when_its_spec_says() -> None:
@@ -121,8 +124,12 @@ def test_read_is_a_rollout_part_and_its_host_waits_for_it() -> None:
     assert reads_history("rollout:1s:read") and not reads_history("rollout:1s")
     assert make_bot("rollout:40i:value:read").describe() == "rollout:40i:value:read"
     assert timeout_for("rollout:40i:read") > timeout_for("rollout:40i")
-    with pytest.raises(ArgumentError, match="only a rollout search or a hint reads"):
-        make_bot("mcts:40i:read")
+    with pytest.raises(ArgumentError, match="only a rollout or mcts search or a hint reads"):
+        make_bot("greedy:read")
+    assert make_bot("mcts:40i:read").describe() == "mcts:40i:read"
+    assert reads_history("mcts:40i:read", "board") and reads_history("mcts:40i:read", "cards")
+    # a hint reads the card game's table only (its judgements: bots/judging.py)
+    assert reads_history("hint:1s:read", "cards") and not reads_history("hint:1s:read", "board")
     assert make_bot("rollout:40i:read=policy").describe() == "rollout:40i:read=policy"
     assert reads_history("rollout:1s:read=policy", "cards")
     assert not reads_history("rollout:1s:read=policy", "board")

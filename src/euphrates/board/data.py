@@ -270,6 +270,15 @@ class BoardData:
         st._outcome = self._outcome
         return st
 
+    def deal_unseen(self, pool: list[int]) -> None:
+        """The bag made `pool` in its order. For a reader of the table (bots.inference)
+        that has changed a hand and gives the tiles it took or gave back to the bag,
+        keeping every count (G-3); what the move generator kept of the hands is
+        dropped."""
+        self.bag = pool
+        self._masks = None
+        self._table = None
+
     def redeal(self, seat: int | None, rng: Rng) -> None:
         """Re-deal the tiles `seat` cannot see (other hands, other players' swap
         discards, the bag) at random, keeping every count (G-3): the view of `seat`

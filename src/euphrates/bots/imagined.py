@@ -1,7 +1,8 @@
-"""Changes to an imagined card-game state that keep every count (C-1): cards put into a
-hand from the unseen ones (the deck and the removed cards) for others of that hand, the
-unseen ones shuffled. The reading of the table (bots.inference) makes an imagined game
-agree with what a seat saw with these; the review's bench deals its worlds with them.
+"""Changes to an imagined state that keep every count (C-1, G-3): cards or tiles put into
+a hand from the unseen ones (the card game's deck and removed cards, the board's bag) for
+others of that hand, the unseen ones shuffled. The reading of the table (bots.inference)
+makes an imagined game agree with what a seat saw with these; the review's bench deals
+its worlds with them. Both games count a hand by the same four colours.
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ COLOURS = "rbgk"
 
 
 def pool_of(state: Any) -> list[int]:
-    """The cards no seat holds: the deck and the removed cards."""
+    """The cards or tiles no seat holds: the card game's deck and removed cards, the
+    board's bag (its swap discards stay where they are)."""
+    bag = getattr(state, "bag", None)
+    if bag is not None:
+        return list(bag)
     return list(state.deck) + list(state.removed)
 
 
 def unseen_shuffled(state: Any, rng: Rng) -> Any:
-    """A copy of the card game's `state`, the cards nobody holds (its deck and removed
-    cards) shuffled: the hands and a face-down bridge are kept, the draws are not."""
+    """A copy of `state`, the cards or tiles nobody holds shuffled: the hands and a
+    face-down bridge are kept, the draws are not."""
     world = state.copy()
     pool = pool_of(world)
     rng.shuffle(pool)
@@ -44,7 +49,7 @@ def needs(state: Any, text: str) -> tuple[int, int] | None:
 
 
 def give(state: Any, seat: int, colour: int, need: int, rng: Rng) -> None:
-    """Put cards of `colour` into `seat`'s imagined hand from the unseen ones until it
+    """Put cards (tiles) of `colour` into `seat`'s imagined hand from the unseen ones until it
     holds `need`, each for a card of another colour of that hand."""
     hand = state.hands[seat]
     if hand[colour] >= need:
@@ -109,3 +114,56 @@ def turned_up_as_seen(state: Any, me: int, seen: list[Any], rng: Rng) -> None:
         rng.shuffle(pool)
         state.deal_unseen(pool)
         return
+
+
+class CardHands:
+    """What the reading of the table (bots.inference) knows of the card game's hands: a
+    seat's history shows the cards it drew, so its hand at the deal follows from the
+    hand it holds; a face-down bridge is turned up in a war (C-11)."""
+
+    game = "cards"
+
+    @staticmethod
+    def supply(state: Any, seat: int, text: str, rng: Rng) -> None:
+        """Put into `seat`'s imagined hand the cards `text` takes from it (`needs`)."""
+        need = needs(state, text)
+        if need is not None:
+            give(state, seat, need[0], need[1], rng)
+
+    @staticmethod
+    def hand(view: Any, me: int) -> list[int]:
+        return [str(view.get("hand") or "").count(c) for c in COLOURS]
+
+    @staticmethod
+    def first(view: Any) -> Any:
+        return view.get("first")
+
+    @staticmethod
+    def before(state: Any, me: int, seen: list[Any], rng: Rng) -> None:
+        turned_up_as_seen(state, me, seen, rng)
+
+    @staticmethod
+    def shown(state: Any, seat: int, text: str, seen: list[Any], rng: Rng) -> None:
+        """A bridge laid face down and at once turned up (a war, C-11): its card shown."""
+        if not text.startswith("bridge "):
+            return
+        gap = text.split()[1]
+        for real in seen:
+            if real.get("kind") == "bridge_up" and real.get("gap") == gap:
+                give(state, seat, COLOURS.index(str(real.get("card"))), 1, rng)
+
+    @staticmethod
+    def own_draw(got: Any, real: Any, me: int) -> bool:
+        """Whether two events that differ are the seat's own draw, imagined otherwise."""
+        return bool(got.get("kind") == "draw" == real.get("kind") and real.get("seat") == me)
+
+    @staticmethod
+    def redraw(state: Any, me: int, got: Any, real: Any, rng: Rng) -> bool:
+        """The seat's imagined draw made the real one (False where the unseen cards lack
+        one it drew)."""
+        hand = list(state.hands[me])
+        for letter in got.get("cards", ""):
+            hand[COLOURS.index(letter)] -= 1
+        for letter in str(real.get("cards", "")):
+            hand[COLOURS.index(letter)] += 1
+        return min(hand) >= 0 and hand_to(state, me, hand, rng)

@@ -1,4 +1,7 @@
-"""Reading the card game's table: the hidden hands imagined from every decision seen.
+"""Reading the table: the hidden hands imagined from every decision seen.
+
+Written for the card game's cards, and read the same way for the board's tiles: what
+each game's moves show of a hand is in `HANDS` (bots.imagined, bots.imagined_tiles).
 
 A search that deals the unseen cards at random (`redeal`) imagines the other hands as if
 their holders' choices told nothing. They tell a little: a player who plays a black
@@ -43,14 +46,9 @@ import math
 from collections import OrderedDict
 from typing import Any
 
-from euphrates.bots.imagined import (
-    COLOURS,
-    give,
-    hand_to,
-    needs,
-    turned_up_as_seen,
-    unseen_shuffled,
-)
+from euphrates.bots.imagined import CardHands, hand_to, unseen_shuffled
+from euphrates.bots.imagined_tiles import TileHands
+from euphrates.bots.policy import GAME as POLICY_GAME
 from euphrates.bots.policy import PolicyModel, greedy_values
 from euphrates.core.history import HISTORY_KEY
 from euphrates.core.protocol import GameDefinition, Json, View
@@ -62,9 +60,12 @@ TAU = 0.01
 smallest temperatures (it takes the judgement's best action); 0.01 leaves room for the
 judgement's rounding (docs/bots.md, *The model's temperature, fitted*)."""
 CACHE_SIZE = 32
+HANDS: dict[str, type[CardHands] | type[TileHands]] = {"cards": CardHands, "board": TileHands}
+"""The games whose table this reads, with what it knows of their hands."""
 READABLE = frozenset({"cards"})
-"""The games whose table this reads: the board's hidden tiles are drawn from a bag of
-a hundred and more, and what a player's placements say of them is not modelled here."""
+"""The games whose hint and review read the table (bots.judging). The board's search may
+read it (`mcts:Ni:read`), its judgements do not: on the board a reading gained the search
+nothing measurable (docs/bots.md, *Reading the board*)."""
 _IGNORED_IN_VIEW = frozenset({"version", HISTORY_KEY})
 
 Entry = dict[str, Any]
@@ -93,7 +94,7 @@ def _plain(doc: Any) -> Any:
 class Filter:
     """The imagined games of one seat reading one game, after some of its history."""
 
-    __slots__ = ("digest", "logw", "me", "model", "read", "states", "tau")
+    __slots__ = ("digest", "hands", "logw", "me", "model", "read", "states", "tau")
 
     def __init__(
         self,
@@ -102,7 +103,9 @@ class Filter:
         tau: float,
         digest: bytes,
         model: PolicyModel | None = None,
+        hands: type[CardHands] | type[TileHands] = CardHands,
     ) -> None:
+        self.hands = hands
         self.me = me
         self.states = states
         self.logw = [0.0] * len(states)
@@ -112,7 +115,9 @@ class Filter:
         self.read = 0  # history entries read
 
     def copy(self) -> Filter:
-        twin = Filter(self.me, [s.copy() for s in self.states], self.tau, self.digest, self.model)
+        twin = Filter(
+            self.me, [s.copy() for s in self.states], self.tau, self.digest, self.model, self.hands
+        )
         twin.logw = list(self.logw)
         twin.read = self.read
         return twin
@@ -131,7 +136,7 @@ class Filter:
             if self.logw[i] == -math.inf:
                 continue
             try:
-                turned_up_as_seen(state, self.me, seen, rng)
+                self.hands.before(state, self.me, seen, rng)
                 if state.to_move() != seat:
                     ok, logp = False, 0.0
                 elif seat == self.me:
@@ -147,24 +152,16 @@ class Filter:
 
     def _mine(self, state: Any, text: str, seen: list[Any], rng: Rng) -> bool:
         if text not in state.legal_texts():
-            need = needs(state, text)
-            if need is not None:
-                give(state, self.me, need[0], need[1], rng)
+            self.hands.supply(state, self.me, text, rng)
         return self._agrees(state, state.apply(state.parse_action(text)), seen, rng)
 
     def _theirs(
         self, state: Any, seat: int, text: str, seen: list[Any], rng: Rng
     ) -> tuple[bool, float]:
         if state.public_text(text) == text and text not in state.legal_texts():
-            need = needs(state, text)
-            if need is not None:
-                give(state, seat, need[0], need[1], rng)
-        elif text.startswith("bridge "):
-            # A bridge laid face down and at once turned up (a war, C-11): its card shown.
-            gap = text.split()[1]
-            for real in seen:
-                if real.get("kind") == "bridge_up" and real.get("gap") == gap:
-                    give(state, seat, COLOURS.index(str(real.get("card"))), 1, rng)
+            self.hands.supply(state, seat, text, rng)
+        else:
+            self.hands.shown(state, seat, text, seen, rng)
         logs = self._choice_logs(state, seat)
         matching = {a: lp for a, lp in logs.items() if state.public_text(a) == text}
         if len(matching) > 1:  # a face-down bridge: the colours whose events agree
@@ -194,7 +191,7 @@ class Filter:
         legal = state.legal_actions()
         if len(legal) == 1:
             return {str(legal[0]): 0.0}
-        values = greedy_values(state, seat)
+        values = greedy_values(state, seat, self.hands.game)
         top = max(values.values())
         total = math.log(sum(math.exp((v - top) / self.tau) for v in values.values()))
         return {a: (v - top) / self.tau - total for a, v in values.items()}
@@ -211,16 +208,11 @@ class Filter:
             got = event.to_json()
             if got == real or _plain(got) == real:
                 continue
-            if not (got.get("kind") == "draw" == real.get("kind") and real.get("seat") == self.me):
+            if not self.hands.own_draw(got, real, self.me):
                 return False
             if rng is None:
                 continue  # a trial: the draw is set right when the action is played
-            hand = list(state.hands[self.me])
-            for letter in got.get("cards", ""):
-                hand[COLOURS.index(letter)] -= 1
-            for letter in str(real.get("cards", "")):
-                hand[COLOURS.index(letter)] += 1
-            if min(hand) < 0 or not hand_to(state, self.me, hand, rng):
+            if not self.hands.redraw(state, self.me, got, real, rng):
                 return False
         return True
 
@@ -280,13 +272,18 @@ _CACHE: OrderedDict[tuple[Any, ...], Filter] = OrderedDict()
 
 
 def _dealt(
-    start: Any, history: list[Entry], me: int, hand: list[int], key: bytes
+    start: Any,
+    history: list[Entry],
+    me: int,
+    hand: list[int],
+    key: bytes,
+    hands: type[CardHands] | type[TileHands],
 ) -> list[int] | None:
     """The seat's hand at the deal: its hand now less what its history changed in it.
     A change is the same whatever else the hand holds (a card laid is one card less, a
     draw the cards its event names), so one imagined game, its own hand put right where
     an action needs a card it lacks, counts them."""
-    probe = Filter(me, [start.copy()], 1.0, key)
+    probe = Filter(me, [start.copy()], 1.0, key, None, hands)
     probe.states[0].redeal(None, _rng(key))
     change = [0, 0, 0, 0]
     digest = key
@@ -295,10 +292,8 @@ def _dealt(
         state = probe.states[0]
         before = list(state.hands[me])
         if state.to_move() == me and entry.get("action") not in state.legal_texts():
-            need = needs(state, str(entry.get("action")))
-            if need is not None:
-                give(state, me, need[0], need[1], _rng(digest))
-                before = list(state.hands[me])
+            hands.supply(state, me, str(entry.get("action")), _rng(digest))
+            before = list(state.hands[me])
         probe.logw = [0.0]
         probe.step(entry, digest)
         if not probe.alive():
@@ -319,8 +314,9 @@ def _start(
     model: PolicyModel | None,
 ) -> Filter | None:
     """The imagined games at the deal: the public start (the first player the view's),
-    the seat's own hand as it was dealt, every other card dealt at random."""
-    first = view.get("first")
+    the seat's own hand as it was dealt, every other card or tile dealt at random."""
+    hands = HANDS[game.name]
+    first = hands.first(view)
     players = int(view["players"])
     for seed in range(64):
         start = game.new_game(players, seed, view.get("options") or {})
@@ -328,8 +324,8 @@ def _start(
             break
     else:
         return None
-    hand = [str(view.get("hand") or "").count(c) for c in COLOURS]
-    dealt = _dealt(start, list(view.get(HISTORY_KEY) or []), me, hand, key)
+    hand = hands.hand(view, me)
+    dealt = _dealt(start, list(view.get(HISTORY_KEY) or []), me, hand, key, hands)
     rng = _rng(key)
     if dealt is None or not hand_to(start, me, dealt, rng):
         return None
@@ -338,7 +334,7 @@ def _start(
         state = start.copy()
         state.redeal(me, rng)
         states.append(state)
-    return Filter(me, states, tau, key, model)
+    return Filter(me, states, tau, key, model, hands)
 
 
 def read(
@@ -348,13 +344,16 @@ def read(
     tau: float = TAU,
     model: PolicyModel | None = None,
 ) -> Reading | None:
-    """The reading of the card game's `view` from the history beside it (None: no
-    history, another game, or no imagined game that agrees with the view). The other
+    """The reading of `view` from the history beside it (None: no history, a game this
+    does not read, a `model` of another game's players, or no imagined game that agrees
+    with the view). The other
     players' choices are weighed by `model` if given, else by the greedy softmax at
     temperature `tau`."""
     history = view.get(HISTORY_KEY)
-    if game.name not in READABLE or not isinstance(history, list) or view.get("viewer") is None:
+    if game.name not in HANDS or not isinstance(history, list) or view.get("viewer") is None:
         return None
+    if model is not None and game.name != POLICY_GAME:
+        return None  # a model of another game's players reads nothing here
     me = int(view["viewer"])
     head = (
         me,
@@ -395,7 +394,7 @@ def read(
 def _agreeing(found: Filter, view: View) -> Reading | None:
     """The imagined games, the seat's hand made its real one, that show exactly its view."""
     want = {k: v for k, v in view.items() if k not in _IGNORED_IN_VIEW}
-    hand = [str(view.get("hand") or "").count(c) for c in COLOURS]
+    hand = found.hands.hand(view, found.me)
     rng = _rng(found.digest + b"end")
     states, weights = [], []
     for state, w in zip(found.states, found.weights() or [0.0] * len(found.states), strict=True):

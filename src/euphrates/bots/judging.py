@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from euphrates.bots.evaluation import Evaluator, evaluator_for
-from euphrates.bots.inference import read
+from euphrates.bots.inference import READABLE, read
 from euphrates.bots.rollout import greedy_step
 from euphrates.bots.value import MODELS, ValueModel, search_view
 from euphrates.bots.value import load as load_value
@@ -123,11 +123,11 @@ def judge_for(game: str) -> Judge:
 
 def worlds(game: str, view: View, seed: int, count: int) -> list[GameState[Any]]:
     """`count` states imagined from `view`, the same for the same seed: drawn from the
-    reading of the table where the view holds its seat's history and the game is read
-    (bots/inference.py), else dealt at random."""
+    reading of the table where the view holds its seat's history and the game's
+    judgements read it (bots/inference.py, READABLE), else dealt at random."""
     rng = Rng(seed)
     definition = game_definition(game)
-    reading = read(definition, view)
+    reading = read(definition, view) if game in READABLE else None
     if reading is not None:
         return [reading.world(rng) for _ in range(count)]
     base = definition.sample_from_view(view, rng)

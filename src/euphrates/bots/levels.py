@@ -13,6 +13,8 @@ rollout:200i:read     the card game's worlds dealt from a reading of the public 
                       (bots.inference) rather than at random
 rollout:200i:read=policy  the same, the other players' choices weighed by the policy
                       model fitted to the search's play (bots/policy.py)
+mcts:2000i:read       the tree search's imagined states drawn from a reading of the
+                      public history (the board's tiles, or the card game's cards)
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 hint:1s               that search, its move checked by the review (bots/hinting.py)
 hint:1s:read          the same, the card game's search and check reading the table (the
@@ -31,8 +33,9 @@ from euphrates.bots.base import Bot, RandomBot
 from euphrates.bots.beginner import DEFAULT_TEMPERATURE, MAX_TEMPERATURE, SoftmaxBot
 from euphrates.bots.greedy import GreedyBot
 from euphrates.bots.hinting import HintBot
-from euphrates.bots.inference import READABLE
+from euphrates.bots.inference import HANDS, READABLE
 from euphrates.bots.mcts import MctsBot
+from euphrates.bots.policy import GAME as POLICY_GAME
 from euphrates.bots.policy import shipped as shipped_policy
 from euphrates.bots.rollout import RolloutBot
 from euphrates.bots.value import load as load_value
@@ -167,9 +170,14 @@ def _valued(
 @functools.lru_cache(maxsize=64)
 def reads_history(spec: str, game: str | None = None) -> bool:
     """Whether the bot `spec` names reads the public history (Bot.reads_history), of
-    `game` if named (a search reads the card game's table only: bots/inference.py): a
-    host sends it to those only."""
-    return make_bot(spec).reads_history and (game is None or game in READABLE)
+    `game` if named (a search reads either game's table; a hint the card game's only:
+    bots/inference.py): a host sends it to those only."""
+    bot = make_bot(spec)
+    if not bot.reads_history or game is None:
+        return bot.reads_history
+    if getattr(bot, "model", None) is not None:  # the policy model: the card game's players
+        return game == POLICY_GAME
+    return game in (READABLE if isinstance(bot, HintBot) else HANDS)
 
 
 def _read_of(spec: str) -> tuple[str, bool, bool]:
@@ -200,9 +208,9 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     spec, reads, by_policy = _read_of(spec)
     spec, model_file, valued = _value_of(spec)
     spec = _normal(spec)
-    if reads and not spec.startswith(("rollout", "hint")):
+    if reads and not spec.startswith(("rollout", "mcts", "hint")):
         raise ArgumentError(
-            f"only a rollout search or a hint reads the table (:read), not {spec!r}"
+            f"only a rollout or mcts search or a hint reads the table (:read), not {spec!r}"
         )
     if by_policy and not spec.startswith("rollout"):
         raise ArgumentError(f"only a rollout search reads by the policy model, not {spec!r}")
@@ -217,7 +225,10 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     if spec == "mcts" or spec.startswith("mcts:"):
         iterations, seconds = _budget(spec)
         return _valued(
-            MctsBot(seed, iterations=iterations, seconds=seconds), valued, model_file, game
+            MctsBot(seed, iterations=iterations, seconds=seconds, reads=reads),
+            valued,
+            model_file,
+            game,
         )
     if spec == "search" or spec.startswith("search:"):
         _budget(spec)

@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse, 2012: SO-ISMCTS).
 
 The bot sees only its view. Each iteration imagines one full state consistent with
-that view (the hidden tiles or cards re-dealt at random, G-3) and walks one shared
+that view (the hidden tiles or cards re-dealt at random, G-3, or drawn from a reading of
+the public history: bots.inference) and walks one shared
 tree with it: at every node only the actions legal in this imagined state are
 available, and UCB1 uses availability counts, as the paper does. The walk adds one
 node, plays a short rollout with a cheap policy, and backs up a reward per seat (the
@@ -24,6 +25,7 @@ from typing import Any
 from euphrates.bots.base import Bot, legal_of
 from euphrates.bots.evaluation import Evaluator, evaluator_for
 from euphrates.bots.greedy import GreedyBot, best_answer
+from euphrates.bots.inference import read as read_table
 from euphrates.bots.value import ValueModel, leaf_rewards, loaded
 from euphrates.core.protocol import GameDefinition, GameState, View
 from euphrates.core.rng import Rng
@@ -88,8 +90,17 @@ class MctsBot(Bot):
         reward_scale: float = 1.0,
         full_prior_depth: int = 2,
         value: ValueModel | None = None,
+        reads: bool = False,
+        read_share: float = 1.0,
     ) -> None:
         super().__init__(seed)
+        # `mcts:2000i:read`: each iteration's imagined state drawn from a reading of the
+        # public history (bots.inference) rather than dealt at random; the host sends it.
+        self.reads_history = reads
+        self.last_reading = 0  # imagined games the last decision's states came from
+        # The share of the iterations whose state is drawn from the reading (the rest
+        # dealt at random): a reading sure of a wrong hand would mislead every iteration.
+        self.read_share = read_share
         if iterations is None and seconds is None:
             iterations = 1000
         self.iterations = iterations
@@ -118,8 +129,10 @@ class MctsBot(Bot):
 
     def describe(self) -> str:
         budget = f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
-        return f"mcts:{budget}" + (
-            ":value" if self.value is not None or self.value_source is not None else ""
+        return (
+            f"mcts:{budget}"
+            + (":value" if self.value is not None or self.value_source is not None else "")
+            + (":read" if self.reads_history else "")
         )
 
     # ------------------------------------------------------------------ search
@@ -132,6 +145,8 @@ class MctsBot(Bot):
         evaluator = evaluator_for(game.name)
         rng = self.rng.fork()
         base = game.sample_from_view(view, rng)
+        reading = read_table(game, view) if self.reads_history else None
+        self.last_reading = len(reading.states) if reading is not None else 0
         settings = GAME_SETTINGS.get(game.name, {})
         if base.players == 2:
             settings = {**settings, **DUEL_SETTINGS.get(game.name, {})}
@@ -165,8 +180,13 @@ class MctsBot(Bot):
                     break
                 if it % 64 == 0 and self._decided(root, it, limit, start, now, deadline):
                     break
-            state = base.copy()
-            state.redeal(seat, rng)
+            if reading is not None and (
+                self.read_share >= 1.0 or rng.below(1 << 20) < self.read_share * (1 << 20)
+            ):
+                state = reading.world(rng)
+            else:
+                state = base.copy()
+                state.redeal(seat, rng)
             self._iterate(root, state, seat, evaluator, rng)
             it += 1
         self.last_iterations = it

@@ -23,6 +23,9 @@ from euphrates.bots.greedy import judge, turn_end
 from euphrates.core.errors import ArgumentError
 
 FORMAT = 1
+GAME = "cards"
+"""The game whose players the model was fitted to (a reading of another game's table
+does not use it)."""
 MODEL_FILE = Path(__file__).resolve().parent / "models" / "cards-policy.json"
 FEATURES = (
     "judgement",  # the greedy judgement less the best legal action's (<= 0)
@@ -41,9 +44,9 @@ _LEADER = re.compile(r"^[PFTK]\d")
 _CARD = re.compile(r"^[rbgk]\d")
 
 
-def greedy_values(state: Any, seat: int) -> dict[str, float]:
+def greedy_values(state: Any, seat: int, game: str = "cards") -> dict[str, float]:
     """The greedy judgement of each legal action of `seat` (bots.greedy)."""
-    evaluator = evaluator_for("cards")
+    evaluator = evaluator_for(game)
     end = turn_end(state, seat, evaluator)
     return {str(a): judge(state, a, seat, evaluator, end) for a in state.legal_actions()}
 
