@@ -12,7 +12,9 @@ are read as the search reads them (`inference.read`; with `--readers`, by each o
 several models of the other player on the same decisions), and as many hands are dealt
 at random from the view (`uniform`). Both guesses are scored against the true hand: the
 error of the expected red count (`red`), of the expected count of each colour summed
-(`colours`), and the expected number of cards that differ (`l1`). `no_reading` counts
+(`colours`), and the expected number of cards that differ (`l1`); and how sure each
+guess is: the weight of its likeliest hand (`top`) and the weight it gives the true
+hand (`p_truth`), means over the readings. `no_reading` counts
 the readings that fell back to random deals (no imagined game agreed with the view).
 
 The reading sees the view and the history only; this script reads the true hands to
@@ -44,6 +46,22 @@ from euphrates.bots.policy import PolicyModel, greedy_values
 from euphrates.core.history import History, with_history
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
+
+
+def _sureness(hands: list[tuple[float, list[int]]], truth: list[int]) -> dict[str, float]:
+    """The errors (`scores`), and how sure the guess is: the weight of its likeliest
+    hand (`top`) and the weight it gives the true hand (`p_truth`). A reading whose
+    top is high and p_truth low is sure of a wrong hand, which the errors of the
+    expected counts do not show."""
+    by_hand: dict[tuple[int, ...], float] = {}
+    for w, hand in hands:
+        by_hand[tuple(hand)] = by_hand.get(tuple(hand), 0.0) + w
+    return {
+        **scores(hands, truth),
+        "top": max(by_hand.values()),
+        "p_truth": by_hand.get(tuple(truth), 0.0),
+    }
+
 
 TAUS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
 
@@ -102,7 +120,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     n = args.particles
                     dealt = [game.sample_from_view(view, rng.fork()) for _ in range(n)]
                     uniform = [(1.0 / n, list(s.hands[other])) for s in dealt]
-                    found["uniform"].append(scores(uniform, truth))
+                    found["uniform"].append(_sureness(uniform, truth))
                     for name, (tau, model) in readers.items():
                         started = time.perf_counter()
                         shown = with_history(view, history)
@@ -112,7 +130,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                             missing[name] += 1
                             found[name].append(found["uniform"][-1])
                         else:
-                            found[name].append(scores(reading.hands(other), truth))
+                            found[name].append(_sureness(reading.hands(other), truth))
             history.play(state, bots[seat].choose(game, view))
             before = seat
         print(f"game {g}: seat {me}, {readings // args.every} readings", flush=True)

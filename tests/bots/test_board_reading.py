@@ -117,6 +117,15 @@ def test_a_tile_played_is_a_tile_held() -> None:
     assert state.hands[1][0] >= 2 and state.hands[1][2] >= 1 and state.hands[1][3] >= 1
     assert sum(state.hands[1]) == 6
     assert [state.bag.count(c) + state.hands[1][c] for c in range(4)] == total
+    # another seat's swap discards were never seen: a black tile it places, which
+    # neither its imagined hand nor the bag holds, was not among them
+    state.hands[1], state.discarded[1] = [3, 3, 0, 0], [0, 0, 0, 2]
+    state.deal_unseen([c for c in state.bag if c != 3])
+    before = [state.bag.count(c) + state.hands[1][c] + state.discarded[1][c] for c in range(4)]
+    TileHands.supply(state, 1, "kA1", rng, theirs=True)
+    assert state.hands[1][3] == 1 and state.discarded[1][3] == 1 and sum(state.hands[1]) == 6
+    after = [state.bag.count(c) + state.hands[1][c] + state.discarded[1][c] for c in range(4)]
+    assert after == before
 
 
 def test_a_tile_the_seat_drew_was_in_the_bag() -> None:

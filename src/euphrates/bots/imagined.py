@@ -124,7 +124,7 @@ class CardHands:
     game = "cards"
 
     @staticmethod
-    def supply(state: Any, seat: int, text: str, rng: Rng) -> None:
+    def supply(state: Any, seat: int, text: str, rng: Rng, theirs: bool = False) -> None:
         """Put into `seat`'s imagined hand the cards `text` takes from it (`needs`)."""
         need = needs(state, text)
         if need is not None:

@@ -23,18 +23,24 @@ class TileHands:
     game = "board"
 
     @staticmethod
-    def supply(state: Any, seat: int, text: str, rng: Rng) -> None:
+    def supply(state: Any, seat: int, text: str, rng: Rng, theirs: bool = False) -> None:
         """Put into `seat`'s imagined hand, from the bag, the tiles `text` takes from it
         where the hand lacks them: a tile placed, a commitment of the conflict's colour
-        (B-12), a swap's tiles."""
+        (B-12), a swap's tiles. For another seat (`theirs`), whose swap discards the
+        reader never saw, a tile the bag lacks comes from those: the imagined swap
+        kept what the real one discarded."""
         hand = state.hands[seat]
         if _TILE.match(text):
+            if theirs:
+                _undiscard(state, seat, COLOURS.index(text[0]), 1, rng)
             give(state, seat, COLOURS.index(text[0]), 1, rng)
             return
         words = text.split()
         if words[0] == "commit" and len(words) == 2 and words[1].isdigit():
             colour = state.support_colour
             if colour >= 0 and int(words[1]):
+                if theirs:
+                    _undiscard(state, seat, colour, int(words[1]), rng)
                 give(state, seat, colour, int(words[1]), rng)
         elif words[0] == "swap" and len(words) == 2 and not words[1].isdigit():
             want = [max(hand[c], words[1].count(letter)) for c, letter in enumerate(COLOURS)]
@@ -112,3 +118,22 @@ class TileHands:
         rng.shuffle(pool)
         state.deal_unseen(pool)
         return True
+
+
+def _undiscard(state: Any, seat: int, colour: int, need: int, rng: Rng) -> None:
+    """Tiles of `colour` exchanged from `seat`'s imagined swap discards into its hand,
+    each for a hand tile of another colour, until its hand and the bag hold `need`."""
+    hand, pile = state.hands[seat], state.discarded[seat]
+    changed = False
+    while hand[colour] + state.bag.count(colour) < need and pile[colour] > 0:
+        others = [c for c in range(4) if c != colour for _ in range(hand[c])]
+        if not others:
+            break
+        given = others[rng.below(len(others))]
+        hand[given] -= 1
+        pile[given] += 1
+        pile[colour] -= 1
+        hand[colour] += 1
+        changed = True
+    if changed:
+        state.deal_unseen(state.bag)

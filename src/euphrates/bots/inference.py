@@ -159,7 +159,7 @@ class Filter:
         self, state: Any, seat: int, text: str, seen: list[Any], rng: Rng
     ) -> tuple[bool, float]:
         if state.public_text(text) == text and text not in state.legal_texts():
-            self.hands.supply(state, seat, text, rng)
+            self.hands.supply(state, seat, text, rng, theirs=True)
         else:
             self.hands.shown(state, seat, text, seen, rng)
         logs = self._choice_logs(state, seat)

@@ -13,8 +13,8 @@ rollout:200i:read     the card game's worlds dealt from a reading of the public 
                       (bots.inference) rather than at random
 rollout:200i:read=policy  the same, the other players' choices weighed by the policy
                       model fitted to the search's play (bots/policy.py)
-mcts:2000i:read       the tree search's imagined states drawn from a reading of the
-                      public history (the board's tiles, or the card game's cards)
+mcts:2000i:read       half the tree search's imagined states drawn from a reading of
+                      the public history (the board's tiles, or the card game's cards)
 search:1s             the game's stronger search at that budget (SEARCH_BY_GAME)
 hint:1s               that search, its move checked by the review (bots/hinting.py)
 hint:1s:read          the same, the card game's search and check reading the table (the
