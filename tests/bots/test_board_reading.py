@@ -19,7 +19,7 @@ from euphrates.bots.mcts import MctsBot
 from euphrates.core.history import HISTORY_KEY, History, with_history, without_history
 from euphrates.core.rng import Rng
 from euphrates.games import game_definition
-from tests.bots.test_inference import _example
+from tests.bots.test_inference import _example, _without
 
 BOARD = game_definition("board")
 PARTICLES = 8
@@ -41,10 +41,6 @@ def _game(seed: int, stops: int, me: int = 0, after: int = 20) -> list[tuple[Any
         history.play(state, bots[seat].choose(BOARD, view))
         before = seat
     return out
-
-
-def _without(view: Any) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in ("version", HISTORY_KEY)}
 
 
 def _unseen(state: Any, other: int) -> list[int]:

@@ -270,6 +270,11 @@ class BoardData:
         st._outcome = self._outcome
         return st
 
+    def unseen(self) -> list[int]:
+        """The tiles no seat holds, the bag (swap discards stay where they lie): what
+        `deal_unseen` deals again."""
+        return list(self.bag)
+
     def deal_unseen(self, pool: list[int]) -> None:
         """The bag made `pool` in its order. For a reader of the table (bots.inference)
         that has changed a hand and gives the tiles it took or gave back to the bag,

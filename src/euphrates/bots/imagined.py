@@ -18,10 +18,8 @@ COLOURS = "rbgk"
 def pool_of(state: Any) -> list[int]:
     """The cards or tiles no seat holds: the card game's deck and removed cards, the
     board's bag (its swap discards stay where they are)."""
-    bag = getattr(state, "bag", None)
-    if bag is not None:
-        return list(bag)
-    return list(state.deck) + list(state.removed)
+    unseen: list[int] = state.unseen()
+    return unseen
 
 
 def unseen_shuffled(state: Any, rng: Rng) -> Any:

@@ -60,7 +60,9 @@ TAU = 0.01
 smallest temperatures (it takes the judgement's best action); 0.01 leaves room for the
 judgement's rounding (docs/bots.md, *The model's temperature, fitted*)."""
 CACHE_SIZE = 32
-HANDS: dict[str, type[CardHands] | type[TileHands]] = {"cards": CardHands, "board": TileHands}
+Hands = type[CardHands] | type[TileHands]
+"""What a game's moves show of its hands (bots.imagined, bots.imagined_tiles)."""
+HANDS: dict[str, Hands] = {"cards": CardHands, "board": TileHands}
 """The games whose table this reads, with what it knows of their hands."""
 READABLE = frozenset({"cards"})
 """The games whose hint and review read the table (bots.judging). The board's search may
@@ -103,7 +105,7 @@ class Filter:
         tau: float,
         digest: bytes,
         model: PolicyModel | None = None,
-        hands: type[CardHands] | type[TileHands] = CardHands,
+        hands: Hands = CardHands,
     ) -> None:
         self.hands = hands
         self.me = me
@@ -277,7 +279,7 @@ def _dealt(
     me: int,
     hand: list[int],
     key: bytes,
-    hands: type[CardHands] | type[TileHands],
+    hands: Hands,
 ) -> list[int] | None:
     """The seat's hand at the deal: its hand now less what its history changed in it.
     A change is the same whatever else the hand holds (a card laid is one card less, a

@@ -262,6 +262,11 @@ class CardsData:
         self._cache_v = -1
         self._legal_v = -1
 
+    def unseen(self) -> list[int]:
+        """The cards no seat holds (the deck, then the removed cards): what
+        `deal_unseen` deals again."""
+        return list(self.deck) + list(self.removed)
+
     def deal_unseen(self, pool: list[int]) -> None:
         """The cards no seat holds dealt from `pool` in its order: as many removed cards
         as before (a two-player game), the rest the deck. For a reader of the table
