@@ -334,6 +334,40 @@ def english_words(page: Any = None, *, cards: bool = False, lang: str = "de") ->
     return words("en") - words(lang)
 
 
+def sign_up(page: Any, name: str, password: str) -> None:
+    """Sign up in the lobby and wait until the page says who is signed in.
+
+    The form is filled once the server's offer has drawn the lobby (before that the
+    fields were replaced and an empty form went out: 422). The click must send the
+    sign-up: a lobby drawn again between its press and its release loses it, and under
+    a full run's load that once left a test waiting 30 s for an answer to a request
+    never made; such a lost click is made again, once. A refusal fails with the
+    server's own words rather than a timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.wait_for_selector("[data-game=cards]")
+    page.wait_for_selector("#account-signup")
+    page.fill("#account-name", name)
+    page.fill("#account-password", password)
+    for attempt in (1, 2):
+        try:
+            with page.expect_request(
+                lambda r: r.method == "POST" and r.url.endswith("/api/account/signup"),
+                timeout=10_000,
+            ) as sent:
+                page.click("#account-signup")
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    answer = sent.value.response()
+    assert answer is not None and answer.ok, (
+        f"sign-up of {name} refused: {answer.status if answer else 'no answer'} "
+        f"{answer.text() if answer else ''}"
+    )
+    page.wait_for_selector(".signed-in")
+
+
 def assert_german(page: Any, where: str, english: set[str], lang: str = "de") -> None:
     """No English word (of `english`) on a page that speaks `lang` (German unless said)."""
     assert page.evaluate("() => document.documentElement.lang") == lang

@@ -104,6 +104,10 @@ def test_the_guided_game_speaks_it(server: Server, pages: Pages, lang: str, scre
     english = english_words(lang=lang)
     page.click(".learn-game[data-game=board]")
     page.wait_for_selector(".tour[data-step='intro.1']")
+    # the table's header names the game and its turn in the page's language, and the
+    # browser's title with it; the tour's box may come first (under a full run's load
+    # the words were read while the title was still the page's own, "Euphrates")
+    page.wait_for_selector("#status", state="attached")
     look(page, lang, "tour-intro", english, screen)
     # on to the first lesson: the introductions' primary button, step by step
     for _ in range(6):

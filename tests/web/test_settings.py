@@ -13,6 +13,7 @@ from typing import Any
 from euphrates.server.common.config import Settings
 from tests.server.harness import running_server
 from tests.server.sinks import sinks, until
+from tests.web import helpers
 from tests.web.conftest import Pages, Server
 from tests.web.screens import LAPTOP, PHONE, axe_problems, open_on
 from tests.web.test_a11y import _axe_installed  # noqa: F401  (axe-core must be there)
@@ -21,14 +22,7 @@ PASSWORD = "a long secret"
 
 
 def sign_up(page: Any, name: str) -> None:
-    # the lobby is drawn again once the server's offer came: fill the form after that,
-    # or the filled fields are replaced and an empty form is sent (422)
-    page.wait_for_selector("[data-game=cards]")
-    page.wait_for_selector("#account-signup")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("#account-signup")
-    page.wait_for_selector(".signed-in")
+    helpers.sign_up(page, name, PASSWORD)
 
 
 def status(page: Any, words: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import helpers
 from tests.web.conftest import Pages, Server, shot
 from tests.web.screens import SCREENS, Screen, axe_problems, no_sideways_scroll, open_on
 
@@ -19,15 +20,7 @@ PASSWORD = "a long secret"
 
 
 def sign_up(page: Any, name: str) -> None:
-    # the lobby is drawn again once the server's offer came: fill the form after that
-    # (under a full run's load the redraw once fell between the typing and the click,
-    # and the sign-up went out empty: 422)
-    page.wait_for_selector("[data-game=cards]")
-    page.wait_for_selector("#account-signup")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("#account-signup")
-    page.wait_for_selector(".signed-in")
+    helpers.sign_up(page, name, PASSWORD)
 
 
 def presences(page: Any) -> list[str]:
