@@ -48,6 +48,14 @@ export class LogTabs {
     this.noteCount = 0;
     // Focusable, so that the log scrolls by keyboard too.
     this.logList = h("ol", { class: "log", tabindex: 0 });
+    // Whether the reader is at the log's end (new lines then keep it there), noted as
+    // it scrolls: measured in a redraw, it made the browser lay out the whole table
+    // again in the middle of drawing it, on every redraw.
+    this.atEnd = true;
+    this.logList.addEventListener("scroll", () => {
+      const list = this.logList;
+      this.atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    }, { passive: true });
     /** @type {ChatPanel|null} */
     this.chat = null;
     this.chatKey = "";
@@ -100,7 +108,6 @@ export class LogTabs {
     const names = { name: this.name, perspective: me };
     if (this.declined) names.declined = this.declined;
     const list = this.logList;
-    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     const rebuild = base !== this.logBase || history.length < this.logCount || notes.length < this.noteCount
       || fresh.some((s) => s.kind === "undo");
     if (rebuild) {
@@ -114,7 +121,7 @@ export class LogTabs {
     }
     this.logCount = history.length;
     this.noteCount = notes.length;
-    if (atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    if (this.atEnd || fresh.length === history.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
 
   /**
