@@ -241,16 +241,24 @@ class Pages:
         touch: bool = False,
         init: str | None = None,
         worker: bool = False,
+        motion: str = "reduce",
     ) -> Any:
         """A page in a new context; `init` is a script run in it before the page's own.
         The service worker is blocked unless `worker` (tests/web/test_install.py tests
-        it): every other test sees the pages as the server serves them."""
+        it): every other test sees the pages as the server serves them.
+
+        Pages ask for reduced motion unless `motion` says otherwise (test_follow.py
+        checks the animations, and that none run under reduced motion): a conflict's
+        glow and the guided game's pulsing ring, endless animations, kept Chromium
+        drawing every frame of every table open in a test, 8 % of a core each, and the
+        screenshots caught them at whatever frame they had reached."""
         ctx = self.browser.new_context(
             viewport={"width": width, "height": height},
             locale=locale,
             has_touch=touch,
             is_mobile=touch,
             service_workers="allow" if worker else "block",
+            reduced_motion=motion,
         )
         self.contexts.append(ctx)
         if init:

@@ -62,9 +62,10 @@ def test_an_opponents_turn_outlined_replayed_and_counted(server: Server, pages: 
     game = two_land_tiles_first(server)
     first = views(server, game)[0]["turn"]["active"]
     second = 1 - first
-    watcher = open_seat(pages, server, game, second, "Bob", init=COUNT_ANIMATIONS)
-    still = open_seat(pages, server, game, first, "Ann", init=COUNT_ANIMATIONS)
-    still.emulate_media(reduced_motion="reduce")
+    watcher = open_seat(
+        pages, server, game, second, "Bob", init=COUNT_ANIMATIONS, motion="no-preference"
+    )
+    still = open_seat(pages, server, game, first, "Ann", init=COUNT_ANIMATIONS)  # reduced
     watcher.click("#sound-toggle")
     assert watcher.evaluate("() => localStorage.getItem('euphrates.sound')") == "1"
     assert not watcher.title().startswith("●")
