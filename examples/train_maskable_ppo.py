@@ -26,6 +26,7 @@ try:
     import gymnasium
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
 except ImportError as missing:  # pragma: no cover - depends on what is installed
     print(
         f"this example needs sb3-contrib and PyTorch ({missing.name} is missing): "
@@ -130,6 +131,9 @@ def main() -> None:
     model = MaskablePPO(
         "MlpPolicy", envs["random"], n_steps=args.steps, batch_size=64, seed=args.seed, verbose=0
     )
+    # A logger of our own that writes nowhere: the default one makes an empty folder in
+    # the temporary directory at each run, even when it prints nothing.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     rates: dict[str, float] = {}
     for opponent, env in envs.items():
         model.set_env(env)

@@ -4,6 +4,7 @@ say: with a line of JSON."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,14 @@ need("pettingzoo", "pettingzoo")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _last_json(*args: str) -> dict[str, object]:
+def _last_json(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
     proc = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=None if env is None else {**os.environ, **env},
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     result: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -72,16 +78,20 @@ def _has(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def test_the_training_example_learns_and_reports_win_rates() -> None:
+def test_the_training_example_learns_and_reports_win_rates(tmp_path: Path) -> None:
     if not (_has("sb3_contrib") and _has("torch")):
         pytest.skip("sb3-contrib and PyTorch are not installed (pip install sb3-contrib)")
     result = _last_json(
         "examples/train_maskable_ppo.py",
         *("--game", "cards", "--seconds", "4", "--games", "1", "--steps", "64"),
+        env={"TMPDIR": str(tmp_path)},
     )
     rates = result["win_rates"]
     assert isinstance(rates, dict) and set(rates) == {"random", "greedy"}
     assert all(0.0 <= r <= 1.0 for r in rates.values())
+    # Stable-Baselines3's default logger leaves an empty folder in the temporary
+    # directory at each run; the example's writes nowhere.
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("SB3-")]
 
 
 def test_the_training_example_refuses_clearly_without_its_libraries() -> None:
