@@ -15,18 +15,11 @@ from euphrates.core.rng import Rng
 COLOURS = "rbgk"
 
 
-def pool_of(state: Any) -> list[int]:
-    """The cards or tiles no seat holds: the card game's deck and removed cards, the
-    board's bag (its swap discards stay where they are)."""
-    unseen: list[int] = state.unseen()
-    return unseen
-
-
 def unseen_shuffled(state: Any, rng: Rng) -> Any:
     """A copy of `state`, the cards or tiles nobody holds shuffled: the hands and a
     face-down bridge are kept, the draws are not."""
     world = state.copy()
-    pool = pool_of(world)
+    pool: list[int] = world.unseen()
     rng.shuffle(pool)
     world.deal_unseen(pool)
     return world
@@ -52,7 +45,7 @@ def give(state: Any, seat: int, colour: int, need: int, rng: Rng) -> None:
     hand = state.hands[seat]
     if hand[colour] >= need:
         return
-    pool = pool_of(state)
+    pool: list[int] = state.unseen()
     while hand[colour] < need and colour in pool:
         others = [c for c in range(4) if c != colour for _ in range(hand[c])]
         if not others:
@@ -72,7 +65,7 @@ def hand_to(state: Any, seat: int, want: list[int], rng: Rng) -> bool:
     hand = state.hands[seat]
     if list(hand) == want:
         return True
-    pool = pool_of(state)
+    pool: list[int] = state.unseen()
     for c in range(4):
         pool.extend([c] * max(0, hand[c] - want[c]))
         for _ in range(want[c] - hand[c]):
@@ -99,7 +92,7 @@ def turned_up_as_seen(state: Any, me: int, seen: list[Any], rng: Rng) -> None:
         if shown == imagined:
             return
         hand = state.hands[state.active]
-        pool = pool_of(state)
+        pool: list[int] = state.unseen()
         if hand[shown]:
             hand[shown] -= 1
             hand[imagined] += 1

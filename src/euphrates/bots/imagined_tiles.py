@@ -135,5 +135,5 @@ def _undiscard(state: Any, seat: int, colour: int, need: int, rng: Rng) -> None:
         pile[colour] -= 1
         hand[colour] += 1
         changed = True
-    if changed:
-        state.deal_unseen(state.bag)
+    if changed:  # the bag as it was: what the move generator kept of the hand goes
+        state.deal_unseen(state.unseen())
