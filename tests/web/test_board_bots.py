@@ -38,7 +38,7 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
     gid = game["id"]
     token = game["seats"][0]["token"]
     page = open_seat(pages, server, game, 0, "Ann", width=1280, height=860)
-    by_click = 0
+    by_click = placed = 0
     watch = Watch(server, gid, token)
     for _ in range(400):
         view = watch.own_decision()
@@ -47,6 +47,7 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
         wait_version(page, view["version"])
         action = choose(view, rng)
         tile = action[0] in COLOURS and action[1:2].isupper() and action[2:].isdigit()
+        placed += tile
         if by_click < 6 and tile:
             place_tile(page, COLOURS[action[0]], action[1:])  # the tile, then its square
             by_click += 1
@@ -55,7 +56,9 @@ def test_board_whole_game_against_bots(bot_server: Server, pages: Pages) -> None
             page.press("#notation", "Enter")
         wait_version(page, view["version"] + 1)
     outcome = watch.game_over()["outcome"]
-    assert by_click == 6
+    # the first six tiles placed by click; a deal may end the game before Ann placed six
+    # (the server deals at random: once she placed four)
+    assert by_click == min(6, placed) and by_click > 0, (by_click, placed)
     page.wait_for_selector(".scoring")
     shot(page, "scoring-bots")
     scoring_rows(page, outcome, 3)
