@@ -139,13 +139,16 @@ def test_a_review_left_half_done_is_finished_once_its_lease_runs_out(
     own_db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A server that stopped mid-review leaves a claimed job: another (here the same,
-    restarted) takes it up when its lease has run out, not before."""
+    restarted) takes it up when its lease has run out, not before. A board game: the
+    lease is the same for both games, and a board game's review is the shorter (some 200
+    moves, each sent with its view alone; a card game's are some 550, each with the
+    public history so far)."""
     log = tmp_path / "requests.jsonl"
     monkeypatch.setenv("EUPHRATES_SPY", str(log))
     db_url = own_db_url
     with running_app(spied_settings(db_url)) as (url, _app):
         api = Api(url)
-        gid = ended(api, "cards")
+        gid = ended(api, "board")
         first = reviewed(api, gid)
 
     def claimed(until: float) -> None:
