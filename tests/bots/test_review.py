@@ -169,7 +169,7 @@ def test_every_legal_action_of_every_kind_has_advice_in_words() -> None:
     """Every legal action of six random games, each (action, decision's context) said
     once: the words depend on nothing else, and the games' 780 000 legal actions are
     some 6 000 such pairs."""
-    said: set[tuple[str, str, str]] = set()
+    pairs: set[tuple[str, str, str]] = set()
     for game in ("board", "cards"):
         definition = game_definition(game)
         for seed in range(3):
@@ -180,13 +180,13 @@ def test_every_legal_action_of_every_kind_has_advice_in_words() -> None:
                 assert d is not None
                 context = json.dumps(d.context, sort_keys=True)
                 for action in state.legal_texts():
-                    if (game, action, context) in said:
+                    if (game, action, context) in pairs:
                         continue
-                    said.add((game, action, context))
+                    pairs.add((game, action, context))
                     for words in in_every_language(game, action, d.context).values():
                         assert not NOTATION.search(words), (game, action, words)
                 state.apply(bot.choose(definition, state.view(d.seat)))
-    assert len(said) > 5000
+    assert len(pairs) > 5000
     said = in_every_language("board", "war r")
     assert set(said) == set(LANGS)
     assert said["en"] == "Fight the war of the priests first"
