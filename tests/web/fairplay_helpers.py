@@ -51,12 +51,7 @@ def browser(
     pages: Pages, person: Person, url: str, screen: Screen = LAPTOP, locale: str = "en-US"
 ) -> Any:
     """A page signed in as `person` (its session cookie), showing `url`."""
-    page = open_on(pages, person.base + "/rules/board", screen, locale=locale)
-    page.context.add_cookies(
-        [{"name": "euphrates_session", "value": person.session, "url": person.base}]
-    )
-    page.goto(person.base + url)
-    return page
+    return open_on(pages, person.base + url, screen, locale=locale, session=person.session)
 
 
 def table(

@@ -110,10 +110,7 @@ def signed_in_context(pages: Pages, base: str, name: str, screen: Screen, url: s
             r = http.post("/api/account/login", json={"name": name, "password": PASSWORD})
         assert r.status_code in (200, 201), r.text
         session = http.cookies["euphrates_session"]
-    page = open_on(pages, base + "/rules/board", screen)  # any page of the site, signed out
-    page.context.add_cookies([{"name": "euphrates_session", "value": session, "url": base}])
-    page.goto(base + url)
-    return page
+    return open_on(pages, base + url, screen, session=session)
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])

@@ -197,13 +197,13 @@ def test_the_tournament_page_on_every_screen_in_every_language(
             path=str(shot_path(f"tournaments-lobby-{lang}-{screen.name}"))
         )
         problems += axe_problems(lobby, f"lobby {lang} {screen.name}")
+        page.context.close()
+        lobby.context.close()
     assert not problems, problems
 
 
 def page_in(pages: Pages, base: str, url: str, screen: Screen, lang: str, session: str) -> Any:
-    page = open_on(pages, base + "/rules/board", screen)
-    page.context.add_cookies([{"name": "euphrates_session", "value": session, "url": base}])
-    page.goto(base + url)
+    page = open_on(pages, base + url, screen, session=session)
     if lang != "en":
         page.wait_for_selector(".lang button")
         choose_lang(page, lang)
