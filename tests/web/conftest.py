@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from euphrates.server.features.deps import SESSION_COOKIE
 from tests.web.server_forks import ServerForks
 
 CHROMIUM = os.environ.get("EUPHRATES_CHROMIUM", "/usr/bin/chromium")
@@ -269,7 +270,7 @@ class Pages:
         self.contexts.append(ctx)
         if session is not None:
             site = urllib.parse.urlsplit(url)
-            cookie = {"name": "euphrates_session", "value": session}
+            cookie = {"name": SESSION_COOKIE, "value": session}
             ctx.add_cookies([{**cookie, "url": f"{site.scheme}://{site.netloc}/"}])
         if init:
             ctx.add_init_script(init)

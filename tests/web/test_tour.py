@@ -196,7 +196,7 @@ def test_the_guided_game_is_played_through(server: Server, pages: Pages, game: s
     checked: set[str] = set()
     covered: list[str] = []
     for step in follow(page, game, lang):
-        if uncovered(page, f"{game}-1280x800-{step}") is False:
+        if covers(page, f"{game}-1280x800-{step}"):
             covered.append(step)
         if not seen or seen[-1] != step:
             seen.append(step)
@@ -263,18 +263,18 @@ CALLOUT_SCREENS = {
 touch screens."""
 
 
-def uncovered(page: Any, where: str) -> bool | None:
-    """At a step that waits for a move: whether the callout leaves the lit place
-    uncovered (a screenshot named after `where` when it does not); None at other steps."""
+def covers(page: Any, where: str) -> bool:
+    """Whether, at a step that waits for a move, the callout covers the lit place (then a
+    screenshot is named after `where`); False at other steps."""
     if not page.get_attribute(".tour", "data-action"):
-        return None
+        return False
     lit_target(page)
     # the callout is placed two frames after the table draws
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     if overlap(page) > 0:
         shot(page, f"tour-covers-{where}")
-        return False
-    return True
+        return True
+    return False
 
 
 def overlap(page: Any) -> float:
@@ -301,7 +301,7 @@ def test_the_callout_never_covers_the_place_it_asks_for(
     page = start_tour(pages, server, game, "en", **CALLOUT_SCREENS[size])
     covered: list[str] = []
     for step in follow(page, game, "en"):
-        if uncovered(page, f"{game}-{size}-{step}") is False:
+        if covers(page, f"{game}-{size}-{step}"):
             covered.append(step)
         if step == "end":
             break
